@@ -1,0 +1,38 @@
+#ifndef CTEXTICU_H
+#define CTEXTICU_H
+// A thin C wrapper over ICU's break iterators. This header deliberately contains no
+// ICU types: Swift modules that import Foundation cannot also see the system ICU
+// headers (Foundation's own ICU clashes with them), and ICU's versioned symbol names
+// (ubrk_open_72) are resolved here by ICU's macros rather than spelled in Swift.
+#include <stdint.h>
+
+/// The kinds of boundaries ctx_boundaries can find.
+enum {
+    CTX_BREAK_CHARACTER = 0,   ///< extended grapheme cluster boundaries (UAX #29)
+    CTX_BREAK_LINE = 1,        ///< line-break opportunities, ICU's default tailoring (UAX #14)
+    CTX_BREAK_LINE_LOOSE = 2,  ///< CSS line-break: loose (ICU "lb=loose")
+    CTX_BREAK_LINE_NORMAL = 3, ///< CSS line-break: normal (ICU "lb=normal")
+    CTX_BREAK_LINE_STRICT = 4, ///< CSS line-break: strict (ICU "lb=strict")
+    CTX_BREAK_KIND_COUNT = 5
+};
+
+/// Finds every boundary of the given kind in `text` after offset 0; the end of the
+/// text is included. Offsets are UTF-16 code units, ascending.
+///
+/// `offsets` must have room for `len` entries (there are at most `len` boundaries
+/// after 0). When `mandatory` is non-null, it receives 1 for a boundary that ICU's
+/// rule status marks as a hard (mandatory) line break and 0 otherwise.
+///
+/// Break iterators are opened once per thread and per kind, reused, and closed when
+/// the thread exits; the call keeps no pointer to `text` after it returns.
+///
+/// Returns the number of boundaries written, or -1 with `*error` set to the ICU
+/// error code when ICU fails.
+int32_t ctx_boundaries(int kind, const uint16_t *_Nonnull text, int32_t len,
+                       int32_t *_Nonnull offsets, uint8_t *_Nullable mandatory,
+                       int32_t *_Nonnull error);
+
+/// The ICU version string, e.g. "72.1".
+const char *_Nonnull ctx_icu_version(void);
+
+#endif

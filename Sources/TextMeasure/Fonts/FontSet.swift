@@ -1,0 +1,60 @@
+import CTextMeasureFonts
+
+/// An ordered fallback list of fonts: the first is the primary font, and each
+/// grapheme cluster is drawn with the first font in the list that covers it.
+///
+/// ```swift
+/// let fonts = try FontSet([Font(contentsOfFile: "Inter.ttf")] + FontSet.default.fonts)
+/// ```
+public struct FontSet: Sendable {
+    /// The most fonts one set may hold: fonts used on a line are tracked in a 64-bit mask.
+    public static let maximumCount = 64
+
+    /// The fonts in fallback order; `fonts[0]` is the primary font.
+    public let fonts: [Font]
+
+    /// The primary font: its metrics set the line height of every line.
+    public var primary: Font { fonts[0] }
+
+    /// Creates a set from fonts in fallback order.
+    public init(_ fonts: [Font]) throws(FontError) {
+        guard !fonts.isEmpty else { throw .emptyFontSet }
+        guard fonts.count <= Self.maximumCount else { throw .tooManyFonts(count: fonts.count) }
+        self.fonts = fonts
+    }
+
+    /// Loads a set from font files, primary first.
+    public init(contentsOfFiles paths: [String]) throws(FontError) {
+        var fonts: [Font] = []
+        for path in paths { fonts.append(try Font(contentsOfFile: path)) }
+        try self.init(fonts)
+    }
+
+    /// The embedded default set, compiled into the library: Noto Sans, then Noto Sans
+    /// Arabic, Hebrew, Devanagari and Thai, Droid Sans Fallback (CJK), NanumSquare
+    /// (Hangul) and Noto Color Emoji. It needs no font configuration on the machine.
+    ///
+    /// Loaded once, on first use, and shared.
+    public static var `default`: FontSet { embedded }
+
+    /// The file names of the embedded fonts, in fallback order.
+    public static var embeddedFontNames: [String] {
+        (0..<ctmf_font_count()).map { String(cString: ctmf_font_at($0).pointee.name) }
+    }
+
+    private static let embedded: FontSet = {
+        var fonts: [Font] = []
+        for index in 0..<ctmf_font_count() {
+            let entry = ctmf_font_at(index).pointee
+            let data = UnsafeRawBufferPointer(start: entry.bytes, count: entry.size)
+            // The embedded fonts are fixed at build time and checked by the tests;
+            // one that failed to load would be a build defect, not a user error.
+            if let font = try? Font(staticData: data, name: String(cString: entry.name)) {
+                fonts.append(font)
+            }
+        }
+        return FontSet(validated: fonts)
+    }()
+
+    private init(validated fonts: [Font]) { self.fonts = fonts }
+}

@@ -1,0 +1,37 @@
+/// The height of a line.
+public enum LineHeight: Sendable, Hashable {
+    /// The fonts' own spacing, as CSS `line-height: normal` computes it: the primary
+    /// font's ascent, descent and line gap, each rounded to whole pixels, with the
+    /// line gap split above and below; a line that uses a fallback font grows to
+    /// hold that font's rounded ascent and descent too.
+    case normal
+    /// Every line is exactly this many pixels tall (CSS `line-height: <px>`).
+    case fixed(Double)
+    /// A multiple of the primary font's normal line height (TextKit's
+    /// `lineHeightMultiple`; note this is not CSS's unitless multiple of the font size).
+    case multiple(Double)
+}
+
+/// The vertical extent of a line box above and below its baseline, in 1/64 px.
+struct LineBox: Equatable {
+    var above: Int
+    var below: Int
+    var height: Int { above + below }
+
+    /// The box one font contributes to a line at `size` under `line-height: normal`.
+    static func normal(_ metrics: FontMetrics, size: Double) -> LineBox {
+        let rounded = metrics.roundedPixels(at: size)
+        let gapAbove = rounded.lineGap / 2
+        return LineBox(above: (rounded.ascent + gapAbove) * 64,
+                       below: (rounded.descent + rounded.lineGap - gapAbove) * 64)
+    }
+
+    /// The primary font's box stretched or shrunk to `height` (1/64 px), the
+    /// difference split evenly above and below as CSS half-leading does.
+    static func fixed(_ metrics: FontMetrics, size: Double, height: Int) -> LineBox {
+        let rounded = metrics.roundedPixels(at: size)
+        let content = (rounded.ascent + rounded.descent) * 64
+        let halfLeading = (height - content) / 2
+        return LineBox(above: rounded.ascent * 64 + halfLeading, below: height - rounded.ascent * 64 - halfLeading)
+    }
+}

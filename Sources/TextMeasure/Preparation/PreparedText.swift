@@ -1,0 +1,90 @@
+/// Text that has been segmented, itemized and shaped once, ready to be laid out
+/// at any width by arithmetic alone.
+///
+/// Everything that does not depend on the width happens here: ICU finds the
+/// line-break opportunities and grapheme clusters, each cluster gets its font,
+/// HarfBuzz shapes each font run, and the advances are summed into segments.
+/// Laying out the result at a width (`layout(width:)`, `TextMeasurer`) reads
+/// only these numbers: no ICU, no HarfBuzz, no font lookups.
+///
+/// ```swift
+/// let prepared = try PreparedText("Hello, wrapping world", style: TextStyle(fontSize: 17))
+/// let narrow = prepared.layout(width: 80)    // re-layout costs only arithmetic
+/// let wide = prepared.layout(width: 300)
+/// ```
+///
+/// Memory: about 40 bytes per segment (roughly one per word) plus 8 bytes per
+/// grapheme cluster, besides the text itself.
+public struct PreparedText: Sendable {
+    /// The longest text accepted, in UTF-16 code units (offsets are kept in 32 bits).
+    public static let maximumUTF16Count = Int(Int32.max) - 1
+
+    /// The text as given.
+    public let text: String
+    /// The fonts it is drawn with.
+    public let fonts: FontSet
+    /// The style it was prepared with.
+    public let style: TextStyle
+    /// Length of the text in UTF-16 code units.
+    public let utf16Count: Int
+
+    let segments: [Segment]
+    /// UTF-16 end offset of every grapheme cluster, in text order. A cluster is
+    /// also cut at a line-break opportunity, so segment ends are always among these.
+    let graphemeEnds: [Int32]
+    /// Width of every grapheme cluster in 1/64 px: the places an over-long word may
+    /// be broken at and what each piece adds.
+    let graphemeWidths: [Int32]
+    /// For `.normal` line height, the line box of each font in `fonts`; for a fixed
+    /// or multiplied height, one box used for every line.
+    let lineBoxes: [LineBox]
+
+    /// Prepares `text` for layout.
+    ///
+    /// - Throws: `TextMeasureError` for an invalid style, a text longer than
+    ///   `maximumUTF16Count`, or an ICU failure.
+    public init(_ text: String, fonts: FontSet = .default, style: TextStyle = TextStyle()) throws(TextMeasureError) {
+        try style.validate()
+        let utf16 = Array(text.utf16)
+        guard utf16.count <= Self.maximumUTF16Count else { throw .textTooLong(utf16Count: utf16.count) }
+        var builder = SegmentBuilder(fonts: fonts, style: style)
+        try utf16.withUnsafeBufferPointer { buffer throws(TextMeasureError) in try builder.build(buffer) }
+
+        self.text = text
+        self.fonts = fonts
+        self.style = style
+        utf16Count = utf16.count
+        segments = builder.segments
+        graphemeEnds = builder.graphemeEnds
+        graphemeWidths = builder.graphemeWidths
+        lineBoxes = Self.lineBoxes(fonts: fonts, style: style)
+    }
+
+    private static func lineBoxes(fonts: FontSet, style: TextStyle) -> [LineBox] {
+        let primary = fonts.primary.metrics
+        switch style.lineHeight {
+        case .normal:
+            return fonts.fonts.map { LineBox.normal($0.metrics, size: style.fontSize) }
+        case .fixed(let pixels):
+            return [LineBox.fixed(primary, size: style.fontSize, height: Int((pixels * 64).rounded()))]
+        case .multiple(let multiple):
+            let normal = LineBox.normal(primary, size: style.fontSize).height
+            return [LineBox.fixed(primary, size: style.fontSize, height: Int((Double(normal) * multiple).rounded()))]
+        }
+    }
+
+    /// The line box of a line whose content uses `fontMask` (the primary font always counts).
+    @inline(__always)
+    func lineBox(fonts fontMask: UInt64) -> LineBox {
+        guard lineBoxes.count > 1 else { return lineBoxes[0] }
+        var box = lineBoxes[0]
+        var mask = fontMask & ~1
+        while mask != 0 {
+            let index = mask.trailingZeroBitCount
+            box.above = max(box.above, lineBoxes[index].above)
+            box.below = max(box.below, lineBoxes[index].below)
+            mask &= mask - 1
+        }
+        return box
+    }
+}

@@ -1,0 +1,115 @@
+import CHarfBuzz
+
+/// Builds a `PreparedText`'s segments: segmentation → font runs → shaping → widths.
+struct SegmentBuilder {
+    let fonts: FontSet
+    let style: TextStyle
+    private(set) var segments: [Segment] = []
+    private(set) var graphemeEnds: [Int32] = []
+    private(set) var graphemeWidths: [Int32] = []
+
+    init(fonts: FontSet, style: TextStyle) {
+        self.fonts = fonts
+        self.style = style
+    }
+
+    mutating func build(_ text: UnsafeBufferPointer<UInt16>) throws(TextMeasureError) {
+        guard !text.isEmpty else { return }
+        // 1. Segmentation.
+        let breaks = try Boundaries.lineBreaks(in: text, rules: style.lineBreakRules)
+        let clusters = Self.merge(try Boundaries.graphemes(in: text), breaks)
+
+        // 2. Font runs.
+        var fontForCluster: [UInt8] = []
+        let runs = FontItemizer(fonts: fonts.fonts)
+            .runs(in: text, graphemes: clusters, breaks: breaks, fontForGrapheme: &fontForCluster)
+
+        // 3. Shaping: advances per cluster offset, in each font's advance units.
+        var advances = [Int32](repeating: 0, count: text.count)
+        let shaper = Shaper(features: style.fontFeatures)
+        advances.withUnsafeMutableBufferPointer { advances in
+            for run in runs { shaper.shape(run, of: text, with: fonts.fonts[run.fontIndex], into: advances) }
+        }
+
+        // 4. Widths summed into segments.
+        let scales = fonts.fonts.map { style.fontSize * 64 / Double($0.advanceUnitsPerEm) }
+        let tabWidth = spaceWidth() * Double(max(0, style.tabSize))
+        segments.reserveCapacity(breaks.count)
+        graphemeEnds.reserveCapacity(clusters.count)
+        graphemeWidths.reserveCapacity(clusters.count)
+
+        var content = 0.0, trailing = 0.0
+        var fontMask: UInt64 = 0
+        var contentEnd: Int32 = 0
+        var nextBreak = 0
+        var start = 0
+        advances.withUnsafeBufferPointer { advances in
+            for (index, boundary) in clusters.enumerated() {
+                let end = Int(boundary)
+                let fontIndex = Int(fontForCluster[index])
+                let first = text[start]
+                let (firstScalar, _) = Scalars.decode(text, at: start)
+                var width = 0.0
+                if first == 0x09 {
+                    width = tabWidth
+                } else if !Scalars.isZeroWidthControl(firstScalar) {
+                    var units = 0
+                    for offset in start..<end { units += Int(advances[offset]) }
+                    width = Double(units) * scales[fontIndex]
+                }
+                graphemeEnds.append(boundary)
+                graphemeWidths.append(Int32(clamping: Int(width.rounded())))
+
+                if Scalars.isMandatoryBreak(first) || Self.isHangingWhitespace(text, start, end) {
+                    trailing += width
+                } else {
+                    content += trailing + width
+                    trailing = 0
+                    contentEnd = Int32(index + 1)
+                    if width > 0 { fontMask |= 1 << UInt64(fontIndex) }
+                }
+
+                if nextBreak < breaks.count, breaks[nextBreak].utf16Offset == end {
+                    segments.append(Segment(end: boundary, graphemeEnd: Int32(index + 1), contentGraphemeEnd: contentEnd,
+                                            width: Int(content.rounded()), trailingWidth: Int(trailing.rounded()),
+                                            fonts: fontMask, isMandatoryBreak: breaks[nextBreak].isMandatory))
+                    nextBreak += 1
+                    content = 0; trailing = 0; fontMask = 0
+                    contentEnd = Int32(index + 1)
+                }
+                start = end
+            }
+        }
+    }
+
+    private static func isHangingWhitespace(_ text: UnsafeBufferPointer<UInt16>, _ start: Int, _ end: Int) -> Bool {
+        for offset in start..<end where !Scalars.isHangingSpace(text[offset]) { return false }
+        return true
+    }
+
+    /// The advance of the primary font's space, in 1/64 px: the unit of tab widths.
+    private func spaceWidth() -> Double {
+        let font = fonts.primary
+        var glyph: hb_codepoint_t = 0
+        guard hb_font_get_nominal_glyph(font.hbFont, 0x20, &glyph) != 0 else { return style.fontSize * 16 }
+        let advance = Double(hb_font_get_glyph_h_advance(font.hbFont, glyph))
+        return advance * style.fontSize * 64 / Double(font.metrics.unitsPerEm)
+    }
+
+    /// Grapheme boundaries with every break opportunity added, so that segment ends
+    /// always fall on a cluster boundary even where ICU's line and grapheme rules differ.
+    private static func merge(_ graphemes: [Int32], _ breaks: [BreakOpportunity]) -> [Int32] {
+        var merged: [Int32] = []
+        merged.reserveCapacity(graphemes.count)
+        var b = 0
+        for boundary in graphemes {
+            while b < breaks.count, breaks[b].utf16Offset < Int(boundary) {
+                merged.append(Int32(breaks[b].utf16Offset))
+                b += 1
+            }
+            if b < breaks.count, breaks[b].utf16Offset == Int(boundary) { b += 1 }
+            merged.append(boundary)
+        }
+        return merged
+    }
+}

@@ -1,0 +1,40 @@
+/// How text is drawn: the width-independent inputs to preparation.
+///
+/// ```swift
+/// var style = TextStyle(fontSize: 15)
+/// style.lineHeight = .fixed(20)
+/// ```
+public struct TextStyle: Sendable, Hashable {
+    /// Font sizes the library accepts, in pixels (points at scale 1).
+    public static let fontSizeRange: ClosedRange<Double> = 0.01...10_000
+
+    /// The font size in pixels. Default 17, the iOS body size.
+    public var fontSize: Double
+    /// The height of each line. Default `.normal`.
+    public var lineHeight: LineHeight
+    /// Which line-break opportunities to use. Default `.browser`.
+    public var lineBreakRules: LineBreakRules
+    /// HarfBuzz feature settings applied to every run, such as `"-liga"` or `"+tnum"`.
+    /// Default none: the font's defaults (kerning and standard ligatures on).
+    public var fontFeatures: [String]
+    /// The width of a tab, in spaces of the primary font. Default 8, as in CSS.
+    public var tabSize: Int
+
+    public init(fontSize: Double = 17, lineHeight: LineHeight = .normal,
+                lineBreakRules: LineBreakRules = .browser, fontFeatures: [String] = [], tabSize: Int = 8) {
+        self.fontSize = fontSize
+        self.lineHeight = lineHeight
+        self.lineBreakRules = lineBreakRules
+        self.fontFeatures = fontFeatures
+        self.tabSize = tabSize
+    }
+
+    func validate() throws(TextMeasureError) {
+        guard fontSize.isFinite, Self.fontSizeRange.contains(fontSize) else { throw .invalidFontSize(fontSize) }
+        switch lineHeight {
+        case .normal: break
+        case .fixed(let value), .multiple(let value):
+            guard value.isFinite, value > 0, value <= 1_000_000 else { throw .invalidLineHeight(value) }
+        }
+    }
+}

@@ -1,0 +1,54 @@
+import CTextICU
+
+/// ICU's boundary analysis over a UTF-16 buffer: line-break opportunities and
+/// grapheme-cluster boundaries. One C call per analysis; the iterators are cached
+/// per thread inside CTextICU.
+enum Boundaries {
+    /// Every line-break opportunity after offset 0, the end of the text included.
+    static func lineBreaks(in text: UnsafeBufferPointer<UInt16>,
+                           rules: LineBreakRules) throws(TextMeasureError) -> [BreakOpportunity] {
+        guard !text.isEmpty else { return [] }
+        var offsets = [Int32](repeating: 0, count: text.count)
+        var mandatory = [UInt8](repeating: 0, count: text.count)
+        var error: Int32 = 0
+        let count = ctx_boundaries(Int32(CTX_BREAK_LINE), text.baseAddress!, Int32(text.count),
+                                   &offsets, &mandatory, &error)
+        guard count >= 0 else { throw .segmentationFailed(code: error) }
+        var breaks: [BreakOpportunity] = []
+        breaks.reserveCapacity(Int(count))
+        for i in 0..<Int(count) {
+            breaks.append(BreakOpportunity(utf16Offset: Int(offsets[i]), isMandatory: mandatory[i] != 0))
+        }
+        if rules == .browser { BrowserTailoring.apply(to: &breaks, in: text) }
+        return breaks
+    }
+
+    /// Every extended-grapheme-cluster boundary after offset 0, the end included.
+    static func graphemes(in text: UnsafeBufferPointer<UInt16>) throws(TextMeasureError) -> [Int32] {
+        guard !text.isEmpty else { return [] }
+        var offsets = [Int32](repeating: 0, count: text.count)
+        var error: Int32 = 0
+        let count = ctx_boundaries(Int32(CTX_BREAK_CHARACTER), text.baseAddress!, Int32(text.count),
+                                   &offsets, nil, &error)
+        guard count >= 0 else { throw .segmentationFailed(code: error) }
+        offsets.removeSubrange(Int(count)...)
+        return offsets
+    }
+
+    /// The version of the ICU library doing the analysis, e.g. "72.1".
+    static var icuVersion: String { String(cString: ctx_icu_version()) }
+}
+
+extension LineBreakRules {
+    /// The line-break opportunities of `text` under these rules, as UTF-16 offsets.
+    ///
+    /// ```swift
+    /// LineBreakRules.uax14.breakOpportunities(in: "a b\nc").map(\.utf16Offset)   // [2, 4, 5]
+    /// ```
+    public func breakOpportunities(in text: String) throws(TextMeasureError) -> [BreakOpportunity] {
+        let utf16 = Array(text.utf16)
+        return try utf16.withUnsafeBufferPointer { buffer throws(TextMeasureError) in
+            try Boundaries.lineBreaks(in: buffer, rules: self)
+        }
+    }
+}

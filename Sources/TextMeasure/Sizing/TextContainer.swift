@@ -1,0 +1,48 @@
+/// The box text is laid out in, with TextKit's names and meanings.
+///
+/// `textContainerInset` (UITextView's) is the margin between the view's edges and
+/// the text container; `lineFragmentPadding` (NSTextContainer's) is further inset
+/// at both ends of every line. The width available to the text is therefore
+/// `width - inset.left - inset.right - 2 * lineFragmentPadding`.
+public struct TextContainer: Sendable, Hashable {
+    /// Margin around the text container. Default zero.
+    public var textContainerInset: EdgeInsets
+    /// Inset at the start and end of each line. Default 0 (UITextView's container uses 5).
+    public var lineFragmentPadding: Double
+    /// Whether empty text and a final newline get a line of their own.
+    public var emptyLines: EmptyLineConvention
+
+    public init(textContainerInset: EdgeInsets = .zero, lineFragmentPadding: Double = 0,
+                emptyLines: EmptyLineConvention = .textView) {
+        self.textContainerInset = textContainerInset
+        self.lineFragmentPadding = lineFragmentPadding
+        self.emptyLines = emptyLines
+    }
+
+    /// UITextView's defaults: an inset of 8 above and below, and 5 px of line fragment padding.
+    public static let textView = TextContainer(textContainerInset: EdgeInsets(top: 8, left: 0, bottom: 8, right: 0),
+                                               lineFragmentPadding: 5)
+
+    /// Horizontal space the container takes besides the text.
+    var horizontalChrome: Double { textContainerInset.left + textContainerInset.right + 2 * lineFragmentPadding }
+    /// Vertical space the container takes besides the text.
+    var verticalChrome: Double { textContainerInset.top + textContainerInset.bottom }
+
+    func validate() throws(TextMeasureError) {
+        for (name, value) in [("inset.top", textContainerInset.top), ("inset.left", textContainerInset.left),
+                              ("inset.bottom", textContainerInset.bottom), ("inset.right", textContainerInset.right),
+                              ("lineFragmentPadding", lineFragmentPadding)] {
+            guard value.isFinite, value >= 0 else { throw .invalidOption(name: name, value: value) }
+        }
+    }
+}
+
+/// Whether empty text and a trailing newline make a line.
+public enum EmptyLineConvention: String, Sendable, Hashable {
+    /// A text view's: the caret needs a line, so empty text is one line tall and a
+    /// final newline starts an empty last line.
+    case textView
+    /// A label's (and a CSS block's): empty text has no lines and a final newline
+    /// adds none.
+    case label
+}

@@ -1,0 +1,26 @@
+/// Why a measurement could not be made. Fonts have their own `FontError`.
+public enum TextMeasureError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The font size is not a finite number in `TextStyle.fontSizeRange`.
+    case invalidFontSize(Double)
+    /// A fixed or multiplied line height that is not a finite positive number.
+    case invalidLineHeight(Double)
+    /// A width that cannot be laid out at: NaN, infinite or negative.
+    case invalidWidth(Double)
+    /// An inset, padding or height limit that is NaN, infinite or negative.
+    case invalidOption(name: String, value: Double)
+    /// The text is longer than `PreparedText.maximumUTF16Count` UTF-16 code units.
+    case textTooLong(utf16Count: Int)
+    /// ICU failed to segment the text; `code` is ICU's `UErrorCode`.
+    case segmentationFailed(code: Int32)
+
+    public var description: String {
+        switch self {
+        case .invalidFontSize(let size): "invalid font size \(size): must be finite and within \(TextStyle.fontSizeRange)"
+        case .invalidLineHeight(let value): "invalid line height \(value): must be finite and positive"
+        case .invalidWidth(let width): "invalid width \(width): must be finite and not negative"
+        case .invalidOption(let name, let value): "invalid \(name) \(value): must be finite and not negative"
+        case .textTooLong(let count): "text too long: \(count) UTF-16 code units, at most \(PreparedText.maximumUTF16Count)"
+        case .segmentationFailed(let code): "ICU segmentation failed with error \(code)"
+        }
+    }
+}
