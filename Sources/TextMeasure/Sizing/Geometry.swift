@@ -2,7 +2,7 @@
 public let noIntrinsicMetric: Double = -1
 
 /// A width and a height, in pixels (points at display scale 1).
-public struct Size: Sendable, Hashable, CustomStringConvertible {
+public struct Size: Sendable, Hashable, Codable, CustomStringConvertible {
     public var width: Double
     public var height: Double
     public init(width: Double, height: Double) {
@@ -26,7 +26,7 @@ public struct ProposedSize: Sendable, Hashable {
 }
 
 /// Distances inset from each edge, like `UIEdgeInsets`.
-public struct EdgeInsets: Sendable, Hashable {
+public struct EdgeInsets: Sendable, Hashable, Codable {
     public var top: Double
     public var left: Double
     public var bottom: Double

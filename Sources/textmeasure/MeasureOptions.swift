@@ -1,0 +1,77 @@
+import TextMeasure
+
+/// The options shared by the commands that lay text out.
+struct MeasureOptions {
+    var fonts: FontSet
+    var style: TextStyle
+    var container: TextContainer
+    var minimumHeight: Double
+    var maximumHeight: Double
+    var widthSizing: TextMeasurer.WidthSizing
+
+    static let help = """
+          --font PATH          a font file; repeat for fallbacks, primary first (default: the embedded set)
+          --size PX            font size in pixels (default 17)
+          --line-height V      normal, a height in px (20), or a multiple of the normal height (x1.2)
+          --inset T,L,B,R      text container inset (default 0,0,0,0)
+          --padding P          line fragment padding at each end of a line (default 0)
+          --min-height H       smallest height returned (default 0)
+          --max-height H       largest height returned (default none)
+          --hug                width = widest line (a label) instead of the proposed width (a text view)
+          --rules R            line-break rules: browser (default) or uax14
+          --label              empty text has no line and a final newline adds none
+        """
+
+    /// Reads the options from `arguments`, loading any fonts named.
+    static func parse(_ arguments: inout Arguments) throws(CLIError) -> MeasureOptions {
+        let fontPaths = try arguments.values("--font")
+        let fonts: FontSet
+        do {
+            fonts = fontPaths.isEmpty ? FontSet.default : try FontSet(contentsOfFiles: fontPaths)
+        } catch {
+            throw .input(error.description)
+        }
+
+        var style = TextStyle()
+        if let size = try arguments.number("--size") { style.fontSize = size }
+        if let lineHeight = try arguments.value("--line-height") { style.lineHeight = try parseLineHeight(lineHeight) }
+        if let rules = try arguments.value("--rules") {
+            guard let parsed = LineBreakRules(rawValue: rules) else { throw .usage("--rules must be browser or uax14") }
+            style.lineBreakRules = parsed
+        }
+
+        var container = TextContainer()
+        if let inset = try arguments.value("--inset") {
+            let parts = inset.split(separator: ",").compactMap { Double($0.trimmingCharacters(in: .whitespaces)) }
+            guard parts.count == 4 else { throw .usage("--inset needs four numbers: top,left,bottom,right") }
+            container.textContainerInset = EdgeInsets(top: parts[0], left: parts[1], bottom: parts[2], right: parts[3])
+        }
+        if let padding = try arguments.number("--padding") { container.lineFragmentPadding = padding }
+        if arguments.flag("--label") { container.emptyLines = .label }
+
+        return MeasureOptions(fonts: fonts, style: style, container: container,
+                              minimumHeight: try arguments.number("--min-height") ?? 0,
+                              maximumHeight: try arguments.number("--max-height") ?? .infinity,
+                              widthSizing: arguments.flag("--hug") ? .hug : .fill)
+    }
+
+    static func parseLineHeight(_ text: String) throws(CLIError) -> LineHeight {
+        if text == "normal" { return .normal }
+        if text.hasPrefix("x"), let multiple = Double(text.dropFirst()) { return .multiple(multiple) }
+        if let pixels = Double(text) { return .fixed(pixels) }
+        throw .usage("--line-height must be normal, a number of pixels, or x<multiple>")
+    }
+
+    /// A measurer for `text` with these options.
+    func measurer(for text: String) throws(CLIError) -> TextMeasurer {
+        do {
+            var measurer = try TextMeasurer(text: text, fonts: fonts, style: style, container: container)
+            measurer.minimumHeight = minimumHeight
+            measurer.maximumHeight = maximumHeight
+            measurer.widthSizing = widthSizing
+            return measurer
+        } catch {
+            throw .input(error.description)
+        }
+    }
+}
