@@ -1,5 +1,5 @@
 /// Which line-break opportunities the text offers.
-public enum LineBreakRules: String, Sendable, CaseIterable, Hashable {
+public enum LineBreakRules: String, Sendable, CaseIterable, Hashable, Codable {
     /// Exactly ICU's answer: UAX #14 with ICU's default tailoring, dictionary
     /// breaking for Thai, Lao, Khmer and Burmese, and CJK.
     case uax14

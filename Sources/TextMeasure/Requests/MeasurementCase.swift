@@ -1,0 +1,119 @@
+/// One measurement described as data: a line of `textmeasure batch`, a case in a
+/// golden file, a case of the browser check.
+///
+/// ```json
+/// {"id": "greeting", "text": "Hello, world", "width": 120, "size": 17, "lineHeight": null}
+/// ```
+public struct MeasurementCase: Codable, Sendable, Hashable {
+    /// The caller's identifier, echoed in the result (a string or an integer).
+    public var id: CaseID?
+    public var text: String
+    /// Font files, primary first; `nil` or empty for the embedded default set.
+    public var fonts: [String]?
+    /// Font size in px; default 17.
+    public var size: Double?
+    /// The proposed (container) width in px.
+    public var width: Double
+    /// A fixed line height in px; `nil` for `.normal`.
+    public var lineHeight: Double?
+    /// `"browser"` (default) or `"uax14"`.
+    public var rules: LineBreakRules?
+    /// Text container inset as `[top, left, bottom, right]`.
+    public var insets: [Double]?
+    /// Line fragment padding.
+    public var padding: Double?
+
+    public init(id: CaseID? = nil, text: String, fonts: [String]? = nil, size: Double? = nil, width: Double,
+                lineHeight: Double? = nil, rules: LineBreakRules? = nil, insets: [Double]? = nil, padding: Double? = nil) {
+        self.id = id
+        self.text = text
+        self.fonts = fonts
+        self.size = size
+        self.width = width
+        self.lineHeight = lineHeight
+        self.rules = rules
+        self.insets = insets
+        self.padding = padding
+    }
+
+    /// The style this case asks for.
+    public func style() -> TextStyle {
+        TextStyle(fontSize: size ?? 17, lineHeight: lineHeight.map(LineHeight.fixed) ?? .normal,
+                  lineBreakRules: rules ?? .browser)
+    }
+
+    /// The text container this case asks for.
+    public func container() throws(TextMeasureError) -> TextContainer {
+        var container = TextContainer()
+        if let insets {
+            guard insets.count == 4 else { throw .invalidOption(name: "insets (need 4 numbers)", value: Double(insets.count)) }
+            container.textContainerInset = EdgeInsets(top: insets[0], left: insets[1], bottom: insets[2], right: insets[3])
+        }
+        if let padding { container.lineFragmentPadding = padding }
+        return container
+    }
+}
+
+/// A case identifier as JSON gives it: a string or an integer.
+public enum CaseID: Codable, Sendable, Hashable, CustomStringConvertible {
+    case string(String)
+    case integer(Int)
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if let value = try? container.decode(Int.self) { self = .integer(value) } else {
+            self = .string(try container.decode(String.self))
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        switch self {
+        case .string(let value): try container.encode(value)
+        case .integer(let value): try container.encode(value)
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .string(let value): value
+        case .integer(let value): String(value)
+        }
+    }
+}
+
+/// What measuring a `MeasurementCase` yields: the fields of a `textmeasure batch` result.
+public struct MeasurementResult: Codable, Sendable, Hashable {
+    public var id: CaseID?
+    /// Number of lines.
+    public var lines: Int
+    /// Height from `sizeThatFits`: lines plus vertical insets, rounded up to whole px.
+    public var height: Double
+    /// Width from `sizeThatFits`: the proposed width.
+    public var width: Double
+    /// Width of the widest line.
+    public var usedWidth: Double
+    /// UTF-16 offset at which each line starts.
+    public var lineStarts: [Int]
+
+    public init(id: CaseID?, lines: Int, height: Double, width: Double, usedWidth: Double, lineStarts: [Int]) {
+        self.id = id
+        self.lines = lines
+        self.height = height
+        self.width = width
+        self.usedWidth = usedWidth
+        self.lineStarts = lineStarts
+    }
+}
+
+extension MeasurementCase {
+    /// Measures the case, loading its fonts through `fonts` (so each file is read once).
+    public func measure(fonts: FontCache) throws -> MeasurementResult {
+        let fontSet = try fonts.fontSet(paths: self.fonts ?? [])
+        let measurer = try TextMeasurer(text: text, fonts: fontSet, style: style(), container: container())
+        guard let size = measurer.sizeThatFits(ProposedSize(width: width)) else { throw TextMeasureError.invalidWidth(width) }
+        let layout = try measurer.layout(width: width)
+        return MeasurementResult(id: id, lines: layout.lines.count, height: size.height, width: size.width,
+                                 usedWidth: layout.usedWidth, lineStarts: layout.lines.map(\.utf16Range.lowerBound))
+    }
+}
