@@ -14,9 +14,19 @@ public enum LineHeight: Sendable, Hashable {
 
 /// The vertical extent of a line box above and below its baseline, in 1/64 px.
 struct LineBox: Equatable {
+    /// The furthest a box reaches above or below its baseline, in 1/64 px (16,777,216 px).
+    /// Absurd metrics and line heights saturate here, so that the height of a whole
+    /// text (at most 2³¹ lines) is a sum that cannot overflow.
+    static let maximumExtent = 1 << 30
+
     var above: Int
     var below: Int
     var height: Int { above + below }
+
+    init(above: Int, below: Int) {
+        self.above = min(max(above, -Self.maximumExtent), Self.maximumExtent)
+        self.below = min(max(below, -Self.maximumExtent), Self.maximumExtent)
+    }
 
     /// The box one font contributes to a line at `size` under `line-height: normal`.
     static func normal(_ metrics: FontMetrics, size: Double) -> LineBox {

@@ -57,8 +57,11 @@ struct SegmentBuilder {
                     for offset in start..<end { units += Int(advances[offset]) }
                     width = Double(units) * scales[fontIndex]
                 }
+                // Saturate absurd widths (a huge size times a font's huge advances) so
+                // that no sum over the text's graphemes can overflow.
+                width = min(max(width, -Double(Int32.max)), Double(Int32.max))
                 graphemeEnds.append(boundary)
-                graphemeWidths.append(Int32(clamping: Int(width.rounded())))
+                graphemeWidths.append(Int32(saturating: width))
 
                 if Scalars.isMandatoryBreak(first) || Self.isHangingWhitespace(text, start, end) {
                     trailing += width
