@@ -51,7 +51,7 @@ public final class Font: @unchecked Sendable {
     public convenience init(bytes: [UInt8], name: String = "font", faceIndex: Int = 0) throws(FontError) {
         guard !bytes.isEmpty else { throw .empty }
         guard let copy = malloc(bytes.count) else { throw .unsupportedFont(reason: "out of memory") }
-        bytes.withUnsafeBytes { copy.copyMemory(from: $0.baseAddress!, byteCount: $0.count) }
+        bytes.withUnsafeBytes { UnsafeMutableRawBufferPointer(start: copy, count: $0.count).copyMemory(from: $0) }
         try self.init(data: UnsafeRawBufferPointer(start: copy, count: bytes.count), name: name,
                       faceIndex: faceIndex, ownsData: true)
     }
@@ -73,13 +73,22 @@ public final class Font: @unchecked Sendable {
             if ownsData { free(UnsafeMutableRawPointer(mutating: data.baseAddress)) }
             throw error
         }
-        let blob = hb_blob_create(data.baseAddress!.assumingMemoryBound(to: CChar.self), UInt32(data.count),
+        let blob = hb_blob_create(data.baseAddress?.assumingMemoryBound(to: CChar.self), UInt32(data.count),
                                   HB_MEMORY_MODE_READONLY, ownsData ? UnsafeMutableRawPointer(mutating: data.baseAddress) : nil,
                                   ownsData ? { free($0) } : nil)
         let face = hb_face_create(blob, UInt32(faceIndex))
-        let font = hb_font_create(face)!
+        hb_blob_destroy(blob)   // the face holds its own reference
+        // FreeType reads formats HarfBuzz does not (WOFF and WOFF2, which FreeType unpacks
+        // in memory, for one): HarfBuzz would see an empty face and measure every glyph as
+        // half an em. A face whose units per em HarfBuzz reads differently (out of its
+        // 16...16384 range) would be measured at the wrong scale. Refuse both.
+        guard hb_face_get_glyph_count(face) == UInt32(clamping: facts.glyphCount),
+              hb_face_get_upem(face) == UInt32(clamping: facts.metrics.unitsPerEm),
+              let font = hb_font_create(face) else {
+            hb_face_destroy(face)
+            throw .unsupportedFont(reason: "HarfBuzz cannot read it as FreeType does (WOFF and WOFF2 must be decompressed first)")
+        }
         hb_face_destroy(face)
-        hb_blob_destroy(blob)
         // Scale = units per em: advances come back exact, in font units (platform notes §5).
         let upem = Int32(facts.metrics.unitsPerEm)
         hb_font_set_scale(font, upem, upem)
@@ -106,6 +115,8 @@ public final class Font: @unchecked Sendable {
             throw .unreadable(path: path, reason: String(cString: strerror(errno)))
         }
         guard (info.st_mode & S_IFMT) == S_IFREG else { throw .unreadable(path: path, reason: "not a regular file") }
+        // Refuse before reading what could never load (see `init(data:…)`).
+        guard info.st_size < Int(UInt32.max) else { throw .unsupportedFont(reason: "larger than 4 GiB") }
         guard let file = fopen(path, "rb") else {
             throw .unreadable(path: path, reason: String(cString: strerror(errno)))
         }
@@ -142,7 +153,7 @@ private struct FreeTypeFacts {
         }
         defer { FT_Done_FreeType(library) }
 
-        let bytes = data.baseAddress!.assumingMemoryBound(to: FT_Byte.self)
+        guard let bytes = data.baseAddress?.assumingMemoryBound(to: FT_Byte.self) else { throw .empty }
         var probe: FT_Face?
         let probeError = FT_New_Memory_Face(library, bytes, FT_Long(data.count), -1, &probe)
         guard probeError == 0, let probe else { throw .invalidFont(code: probeError, reason: Self.message(probeError)) }
@@ -175,7 +186,8 @@ private struct FreeTypeFacts {
             descent = -Int(os2.pointee.sTypoDescender)
             lineGap = Int(os2.pointee.sTypoLineGap)
         }
-        metrics = FontMetrics(unitsPerEm: upem, ascent: ascent, descent: descent, lineGap: max(0, lineGap))
+        // A descent reaching above the ascent would make lines of negative height.
+        metrics = FontMetrics(unitsPerEm: upem, ascent: ascent, descent: max(descent, -ascent), lineGap: max(0, lineGap))
 
         var glyphIndex: FT_UInt = 0
         var code = FT_Get_First_Char(face, &glyphIndex)
@@ -196,10 +208,11 @@ private struct FreeTypeFacts {
     /// the way browsers draw them: the strike's advance scaled to the requested size,
     /// not the `hmtx` advance. Only metrics are loaded, no bitmap is decoded.
     private mutating func readBitmapAdvances(_ face: FT_Face) throws(FontError) {
-        let sizes = face.pointee.available_sizes!
+        guard let sizes = face.pointee.available_sizes else { throw .unsupportedFont(reason: "no bitmap strikes") }
         var best = 0
         for i in 0..<Int(face.pointee.num_fixed_sizes) where sizes[i].y_ppem > sizes[best].y_ppem { best = i }
-        guard FT_Select_Size(face, FT_Int(best)) == 0 else {
+        // The strike's ppem divides every advance: a zero one would make widths infinite.
+        guard sizes[best].y_ppem > 0, FT_Select_Size(face, FT_Int(best)) == 0 else {
             throw .unsupportedFont(reason: "bitmap strike cannot be selected")
         }
         let flags = FT_Int32(FT_LOAD_COLOR) | FT_Int32(FT_LOAD_BITMAP_METRICS_ONLY)
