@@ -162,6 +162,7 @@ private struct FreeTypeFacts {
         guard faceIndex >= 0, faceIndex < faceCount else {
             throw .faceIndexOutOfRange(index: faceIndex, faceCount: faceCount)
         }
+        try TableDirectory.checkTablesFit(in: data, faceIndex: faceIndex)
 
         var faceOut: FT_Face?
         let error = FT_New_Memory_Face(library, bytes, FT_Long(data.count), FT_Long(faceIndex), &faceOut)
