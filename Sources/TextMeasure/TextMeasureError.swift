@@ -2,8 +2,10 @@
 public enum TextMeasureError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The font size is not a finite number in `TextStyle.fontSizeRange`.
     case invalidFontSize(Double)
-    /// A fixed or multiplied line height that is not a finite positive number.
+    /// A fixed or multiplied line height that is not finite, positive and at most `TextStyle.maximumLineHeight`.
     case invalidLineHeight(Double)
+    /// A tab size outside `TextStyle.tabSizeRange`.
+    case invalidTabSize(Int)
     /// A width that cannot be laid out at: NaN, infinite or negative.
     case invalidWidth(Double)
     /// An inset, padding or height limit that is NaN, infinite or negative.
@@ -16,7 +18,8 @@ public enum TextMeasureError: Error, Sendable, Equatable, CustomStringConvertibl
     public var description: String {
         switch self {
         case .invalidFontSize(let size): "invalid font size \(size): must be finite and within \(TextStyle.fontSizeRange)"
-        case .invalidLineHeight(let value): "invalid line height \(value): must be finite and positive"
+        case .invalidLineHeight(let value): "invalid line height \(value): must be finite, positive and at most \(TextStyle.maximumLineHeight)"
+        case .invalidTabSize(let size): "invalid tab size \(size): must be within \(TextStyle.tabSizeRange)"
         case .invalidWidth(let width): "invalid width \(width): must be finite and not negative"
         case .invalidOption(let name, let value): "invalid \(name) \(value): must be finite and not negative"
         case .textTooLong(let count): "text too long: \(count) UTF-16 code units, at most \(PreparedText.maximumUTF16Count)"

@@ -17,8 +17,13 @@ public struct TextStyle: Sendable, Hashable {
     /// HarfBuzz feature settings applied to every run, such as `"-liga"` or `"+tnum"`.
     /// Default none: the font's defaults (kerning and standard ligatures on).
     public var fontFeatures: [String]
-    /// The width of a tab, in spaces of the primary font. Default 8, as in CSS.
+    /// The width of a tab, in spaces of the primary font, within `tabSizeRange`.
+    /// Default 8, as in CSS.
     public var tabSize: Int
+    /// Tab sizes the library accepts.
+    public static let tabSizeRange: ClosedRange<Int> = 0...1000
+    /// The largest fixed line height (px) or line height multiple the library accepts.
+    public static let maximumLineHeight = 1_000_000.0
 
     public init(fontSize: Double = 17, lineHeight: LineHeight = .normal,
                 lineBreakRules: LineBreakRules = .browser, fontFeatures: [String] = [], tabSize: Int = 8) {
@@ -31,10 +36,11 @@ public struct TextStyle: Sendable, Hashable {
 
     func validate() throws(TextMeasureError) {
         guard fontSize.isFinite, Self.fontSizeRange.contains(fontSize) else { throw .invalidFontSize(fontSize) }
+        guard Self.tabSizeRange.contains(tabSize) else { throw .invalidTabSize(tabSize) }
         switch lineHeight {
         case .normal: break
         case .fixed(let value), .multiple(let value):
-            guard value.isFinite, value > 0, value <= 1_000_000 else { throw .invalidLineHeight(value) }
+            guard value.isFinite, value > 0, value <= Self.maximumLineHeight else { throw .invalidLineHeight(value) }
         }
     }
 }
