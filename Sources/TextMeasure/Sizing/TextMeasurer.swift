@@ -34,12 +34,15 @@ public struct TextMeasurer: Sendable {
     /// Insets, padding and the empty-line convention.
     public let container: TextContainer
     /// The smallest height `sizeThatFits` returns. Default 0.
+    /// A value that is not finite and positive means no minimum.
     public var minimumHeight: Double = 0
     /// The largest height `sizeThatFits` returns (the cap of a growing composer). Default ∞.
+    /// NaN means no cap; a cap below `minimumHeight` gives `minimumHeight`.
     public var maximumHeight: Double = .infinity
     /// Fill the proposed width or hug the text. Default `.fill`.
     public var widthSizing: WidthSizing = .fill
     /// Pixels per point: sizes are rounded up to whole device pixels. Default 1.
+    /// A value that is not finite and positive counts as 1.
     public var displayScale: Double = 1
 
     /// Prepares `text` for measuring.
@@ -117,13 +120,18 @@ public struct TextMeasurer: Sendable {
     }
 
     private func clamp(_ height: Double) -> Double {
-        let rounded = roundUp(height)
-        return min(max(rounded, minimumHeight), max(minimumHeight, maximumHeight))
+        // Limits are plain properties, so bad values are made harmless here rather than
+        // rejected: min/max with a NaN would return NaN or ignore the bound depending on
+        // argument order, and an infinite minimum would make every height infinite.
+        let lower = minimumHeight.isFinite && minimumHeight > 0 ? minimumHeight : 0
+        let upper = maximumHeight.isNaN ? .infinity : max(lower, maximumHeight)
+        return min(max(roundUp(height), lower), upper)
     }
 
     private func roundUp(_ value: Double) -> Double {
         let scale = displayScale.isFinite && displayScale > 0 ? displayScale : 1
         // Tolerate float noise so that an exact 40.0 does not become 40.5 at scale 2.
-        return (value * scale - 1e-9).rounded(.up) / scale
+        let rounded = (value * scale - 1e-9).rounded(.up) / scale
+        return rounded.isFinite ? rounded : value   // a scale so large the product overflows
     }
 }
