@@ -10,6 +10,8 @@ public enum TextMeasureError: Error, Sendable, Equatable, CustomStringConvertibl
     case invalidWidth(Double)
     /// An inset, padding or height limit that is NaN, infinite or negative.
     case invalidOption(name: String, value: Double)
+    /// Text given as bytes is not valid UTF-8; `byteOffset` is where the first invalid sequence starts.
+    case invalidUTF8(byteOffset: Int)
     /// The text is longer than `PreparedText.maximumUTF16Count` UTF-16 code units.
     case textTooLong(utf16Count: Int)
     /// ICU failed to segment the text; `code` is ICU's `UErrorCode`.
@@ -22,6 +24,7 @@ public enum TextMeasureError: Error, Sendable, Equatable, CustomStringConvertibl
         case .invalidTabSize(let size): "invalid tab size \(size): must be within \(TextStyle.tabSizeRange)"
         case .invalidWidth(let width): "invalid width \(width): must be finite and not negative"
         case .invalidOption(let name, let value): "invalid \(name) \(value): must be finite and not negative"
+        case .invalidUTF8(let offset): "text is not valid UTF-8: invalid byte sequence at byte \(offset)"
         case .textTooLong(let count): "text too long: \(count) UTF-16 code units, at most \(PreparedText.maximumUTF16Count)"
         case .segmentationFailed(let code): "ICU segmentation failed with error \(code)"
         }
