@@ -72,7 +72,8 @@ enum MeasureCommand {
     }
 
     static func format(_ value: Double) -> String {
-        value == value.rounded() ? String(Int(value)) : String(value)
+        // Int(_:) traps past Int's range (a --width of 1e300 is finite and valid).
+        value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
     }
 }
 
