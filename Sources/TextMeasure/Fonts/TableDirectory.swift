@@ -13,6 +13,9 @@ enum TableDirectory {
             guard let offset = data.bigEndianUInt32(at: 12 + 4 * faceIndex) else { throw .truncated(table: "ttcf") }
             directory = Int(offset)
         }
+        // TrueType outlines (1.0 or 'true'), CFF outlines ('OTTO'); not WOFF or others.
+        guard let version = data.bigEndianUInt32(at: directory),
+              [0x0001_0000, 0x7472_7565, 0x4F54_544F].contains(version) else { return }
         guard let tableCount = data.bigEndianUInt16(at: directory + 4) else { return }
         for index in 0..<Int(tableCount) {
             let record = directory + 12 + 16 * index
