@@ -33,8 +33,13 @@ struct GreedyLineFitter {
             var grapheme = firstGrapheme
             var remaining = segment.width
             while true {
-                // Whitespace alone adds nothing visible: it stays on the line and hangs.
-                if committed + remaining <= width || Int(segment.contentGraphemeEnd) == firstGrapheme {
+                // Whitespace alone adds nothing visible: it stays on the line and hangs,
+                // with any whitespace before it ("a \t " is two segments, "a " and "\t ").
+                if Int(segment.contentGraphemeEnd) == firstGrapheme {
+                    committed += segment.trailingWidth
+                    break
+                }
+                if committed + remaining <= width {
                     visible = committed + remaining
                     committed = visible + segment.trailingWidth
                     break

@@ -84,9 +84,14 @@ extension PreparedText {
     /// pixels: what an unconstrained view would ask for.
     public var unwrappedWidth: Double {
         var widest = 0, line = 0, trailing = 0
-        for segment in segments {
-            line += trailing + segment.width
-            trailing = segment.trailingWidth
+        for (index, segment) in segments.enumerated() {
+            let firstGrapheme = index == 0 ? 0 : segments[index - 1].graphemeEnd
+            if segment.contentGraphemeEnd == firstGrapheme {
+                trailing += segment.trailingWidth   // whitespace alone hangs with what precedes it
+            } else {
+                line += trailing + segment.width
+                trailing = segment.trailingWidth
+            }
             if segment.isMandatoryBreak {
                 widest = max(widest, line)
                 line = 0; trailing = 0
