@@ -38,6 +38,15 @@ static UBreakIterator *iterator_for(int kind, UErrorCode *status) {
     return t->iterators[kind];
 }
 
+// A line break is mandatory exactly after BK, CR, LF and NL (UAX #14 LB4, LB5; CR LF
+// has no boundary between them). ubrk_getRuleStatus cannot tell: inside a range it
+// broke with a dictionary (Thai, Lao, Khmer, Burmese, CJK), ICU gives every boundary
+// the status of the range's last one, so words before a U+2028 all look like hard breaks.
+static int ends_hard_line(uint16_t unit) {
+    return unit == 0x0A || unit == 0x0B || unit == 0x0C || unit == 0x0D || unit == 0x85
+        || unit == 0x2028 || unit == 0x2029;
+}
+
 int32_t ctx_boundaries(int kind, const uint16_t *text, int32_t len,
                        int32_t *offsets, uint8_t *mandatory, int32_t *error) {
     UErrorCode status = U_ZERO_ERROR;
@@ -51,10 +60,7 @@ int32_t ctx_boundaries(int kind, const uint16_t *text, int32_t len,
     int32_t count = 0;
     for (int32_t b = ubrk_next(bi); b != UBRK_DONE && count < len; b = ubrk_next(bi)) {
         offsets[count] = b;
-        if (mandatory) {
-            int32_t rule = ubrk_getRuleStatus(bi);
-            mandatory[count] = rule >= UBRK_LINE_HARD && rule < UBRK_LINE_HARD_LIMIT;
-        }
+        if (mandatory) mandatory[count] = ends_hard_line(text[b - 1]);
         count++;
     }
     // Leave no pointer to the caller's buffer behind in the cached iterator.

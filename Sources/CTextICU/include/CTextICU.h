@@ -20,8 +20,8 @@ enum {
 /// text is included. Offsets are UTF-16 code units, ascending.
 ///
 /// `offsets` must have room for `len` entries (there are at most `len` boundaries
-/// after 0). When `mandatory` is non-null, it receives 1 for a boundary that ICU's
-/// rule status marks as a hard (mandatory) line break and 0 otherwise.
+/// after 0). When `mandatory` is non-null, it receives 1 for a mandatory line break
+/// (after a BK, CR, LF or NL character) and 0 otherwise.
 ///
 /// Break iterators are opened once per thread and per kind, reused, and closed when
 /// the thread exits; the call keeps no pointer to `text` after it returns.
