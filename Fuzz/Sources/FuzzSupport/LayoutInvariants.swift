@@ -1,0 +1,88 @@
+import TextMeasure
+
+/// What every layout must satisfy, whatever the text, fonts and options: checked
+/// after each fuzz input. A violation stops the process, so libFuzzer saves the input.
+public enum LayoutInvariants {
+    /// Checks `layout`, laid out from `prepared` at `width` with `emptyLines`.
+    public static func check(_ layout: TextLayout, of prepared: PreparedText, width: Double,
+                             emptyLines: EmptyLineConvention) {
+        let text = prepared.text
+        let utf16 = text.utf16
+        var offset = 0
+        var y = 0.0
+        var mandatoryBreaks = 0
+        for (index, line) in layout.lines.enumerated() {
+            let isLast = index == layout.lines.count - 1
+            require(line.utf16Range.lowerBound == offset, "line \(index) starts where the previous ended")
+            require(line.utf16Range.upperBound > offset || isLast && line.lineEnd == .endOfText,
+                    "only a last line may be empty")
+            require(utf16.distance(from: utf16.startIndex, to: line.range.lowerBound) == line.utf16Range.lowerBound
+                    && utf16.distance(from: line.range.lowerBound, to: line.range.upperBound) == line.utf16Range.count,
+                    "String.Index range matches the UTF-16 range")
+            require(line.width.isFinite && line.height.isFinite && line.height >= 0, "finite sizes, no negative height")
+            require(line.y == y && line.baseline.isFinite, "lines stack from the top")
+
+            let characters = Array(text[line.range])
+            if line.width > width {
+                require(isUnbreakable(characters, like: prepared), "line \(index) is \(line.width) px wide at \(width) px")
+            }
+            // A newline ends its line, and no line ends at a newline without being a mandatory break.
+            require(characters.dropLast().allSatisfy { !$0.isNewline }, "a newline inside line \(index)")
+            let endsInNewline = characters.last?.isNewline == true
+            require(endsInNewline == (line.lineEnd == .mandatoryBreak), "line \(index) ends in a newline iff mandatory")
+            if line.lineEnd == .mandatoryBreak { mandatoryBreaks += 1 }
+            offset = line.utf16Range.upperBound
+            y += line.height
+        }
+        require(offset == prepared.utf16Count, "the lines cover the whole text")
+        // Counted, not filtered: a filtered "\r" and "\n" would join into one "\r\n".
+        require(mandatoryBreaks == text.reduce(0) { $0 + ($1.isNewline ? 1 : 0) }, "one mandatory break per newline")
+        require(layout.height == y && layout.usedWidth.isFinite, "the height is the lines' sum")
+        if emptyLines == .textView {
+            require(!layout.lines.isEmpty, "a text view always has a line for the caret")
+        } else {
+            require(!layout.lines.isEmpty || text.isEmpty, "only empty text has no lines")
+        }
+    }
+
+    /// Whether `line` without its trailing whitespace is one grapheme cluster: the only
+    /// thing allowed to overflow a line. Asked of the library itself (its clusters are
+    /// ICU's, which Swift's `Character` does not always match), by laying the content
+    /// out alone at width 0, where every cluster gets a line of its own.
+    static func isUnbreakable(_ line: [Character], like prepared: PreparedText) -> Bool {
+        let content = line.reversed().drop(while: { $0 == " " || $0 == "\t" || $0.isNewline }).reversed()
+        if content.count <= 1 { return true }
+        guard let alone = try? PreparedText(String(content), fonts: prepared.fonts, style: prepared.style),
+              let layout = try? alone.layout(width: 0) else { return false }
+        return layout.lines.count == 1
+    }
+
+    /// Checks `sizeThatFits` against the layout at the same proposed width.
+    public static func checkSize(_ measurer: TextMeasurer, proposedWidth: Double) {
+        guard let size = measurer.sizeThatFits(ProposedSize(width: proposedWidth)) else {
+            require(!(proposedWidth.isFinite && proposedWidth > 0), "a usable width \(proposedWidth) gets a size")
+            return
+        }
+        require(proposedWidth.isFinite && proposedWidth > 0, "no size without a usable width")
+        require(size.height.isFinite && size.height >= 0, "finite height \(size.height)")
+        require(size.width.isFinite && size.width <= proposedWidth, "width within the proposal")
+        let intrinsic = measurer.intrinsicContentSize(currentWidth: proposedWidth)
+        require(intrinsic.width == noIntrinsicMetric, "never an intrinsic width")
+        if proposedWidth > 1 { require(intrinsic.height == size.height, "intrinsic height = sizeThatFits height") }
+        guard let layout = try? measurer.layout(width: proposedWidth) else {
+            require(false, "layout fails at a width sizeThatFits accepted")
+            return
+        }
+        let natural = layout.height + measurer.container.textContainerInset.top + measurer.container.textContainerInset.bottom
+        let lower = measurer.minimumHeight.isFinite ? max(0, measurer.minimumHeight) : 0
+        let upper = measurer.maximumHeight.isNaN ? .infinity : max(lower, measurer.maximumHeight)
+        if natural > lower, natural + 1 < upper {
+            require(size.height >= natural - 1e-6 && size.height < natural + 1, "height \(size.height) rounds \(natural) up")
+        }
+        require(size.height >= lower - 1e-9 && size.height <= max(upper, lower), "height within the limits")
+    }
+
+    public static func require(_ condition: Bool, _ message: @autoclosure () -> String) {
+        if !condition { fatalError("invariant violated: \(message())") }
+    }
+}
