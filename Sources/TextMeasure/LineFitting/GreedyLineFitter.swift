@@ -49,14 +49,18 @@ struct GreedyLineFitter {
                     endLine(at: pieceStart, .softBreak)
                     continue
                 }
-                // Too wide for an empty line: take the clusters that fit, at least one.
+                // Too wide for an empty line: take the clusters that fit, at least one with
+                // a width. Zero-width clusters (controls, joiners) go along: alone they would
+                // make an empty line.
                 var taken = 0
+                var tookWidth = false
                 var g = grapheme
                 let contentEnd = Int(segment.contentGraphemeEnd)
                 while g < contentEnd {
                     let w = Int(prepared.graphemeWidths[g])
-                    if g > grapheme, taken + w > width { break }
+                    if tookWidth, w > 0, taken + w > width { break }
                     taken += w
+                    tookWidth = tookWidth || w > 0
                     g += 1
                 }
                 if g >= contentEnd {
