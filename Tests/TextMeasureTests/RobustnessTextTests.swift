@@ -1,0 +1,184 @@
+import CHarfBuzz
+import Testing
+@testable import TextMeasure
+
+/// Text no one would type but anyone can send: invalid UTF-8 and lone surrogates,
+/// controls, bidi formatting characters, noncharacters, a 2 MB word, a 10 MB
+/// paragraph. Each gets a correct, documented answer or a typed error.
+@Suite struct RobustnessTextTests {
+    func width(_ text: String, fonts: FontSet = .default) throws -> Double {
+        try PreparedText(text, fonts: fonts).unwrappedWidth
+    }
+
+    // MARK: Text from bytes
+
+    /// Invalid UTF-8, each with the offset of its first bad byte.
+    static let invalidUTF8: [(name: String, bytes: [UInt8], offset: Int)] = [
+        ("lone high surrogate (CESU-8/WTF-8)", Array("ab".utf8) + [0xED, 0xA0, 0x80] + Array("c".utf8), 2),
+        ("lone low surrogate", [0xED, 0xB0, 0x80], 0),
+        ("surrogate pair encoded separately", Array("x".utf8) + [0xED, 0xA0, 0xBD, 0xED, 0xB8, 0x80], 1),
+        ("overlong NUL (modified UTF-8)", Array("ok".utf8) + [0xC0, 0x80], 2),
+        ("overlong slash", [0xE0, 0x80, 0xAF], 0),
+        ("past U+10FFFF", Array("é".utf8) + [0xF4, 0x90, 0x80, 0x80], 2),
+        ("stray continuation byte", Array("abc".utf8) + [0x80], 3),
+        ("sequence cut at the end", Array("€ ".utf8) + [0xE2, 0x82], 4),
+        ("byte FF", [0xFF] + Array("a".utf8), 0),
+        ("lead byte F8 (old 5-byte form)", Array("a".utf8) + [0xF8, 0x88, 0x80, 0x80, 0x80], 1),
+    ]
+
+    @Test(arguments: invalidUTF8.indices)
+    func invalidUTF8IsRejectedAtItsFirstBadByte(index: Int) {
+        let (name, bytes, offset) = Self.invalidUTF8[index]
+        #expect(throws: TextMeasureError.invalidUTF8(byteOffset: offset), "\(name)") { try PreparedText(utf8: bytes) }
+    }
+
+    @Test func validUTF8BytesPrepareLikeTheString() throws {
+        let text = "Hello, שלום, 你好 👩‍👩‍👧 e\u{301}\n"
+        let fromBytes = try PreparedText(utf8: Array(text.utf8))
+        #expect(fromBytes.text == text)
+        #expect(try fromBytes.layout(width: 80).lines.map(\.utf16Range) == PreparedText(text).layout(width: 80).lines.map(\.utf16Range))
+        #expect(try PreparedText(utf8: []).layout(width: 80).lines.count == 1)   // empty text: one line for the caret
+    }
+
+    /// The Unicode Standard's own example of U+FFFD substitution of maximal subparts
+    /// (chapter 3, Table 3-8), and a lone surrogate, which has no valid prefix longer than one byte.
+    @Test func replacementFollowsUnicodeRecommendedPractice() throws {
+        let table38: [UInt8] = [0x61, 0xF1, 0x80, 0x80, 0xE1, 0x80, 0xC2, 0x62, 0x80, 0x63, 0x80, 0xBF, 0x64]
+        let replaced = try PreparedText(utf8: table38, invalidUTF8: .replace)
+        #expect(replaced.text == "a\u{FFFD}\u{FFFD}\u{FFFD}b\u{FFFD}c\u{FFFD}\u{FFFD}d")
+        let surrogate = try PreparedText(utf8: [0x61, 0xED, 0xA0, 0x80, 0x62], invalidUTF8: .replace)
+        #expect(surrogate.text == "a\u{FFFD}\u{FFFD}\u{FFFD}b")
+        // And the replacement characters are measured, as typed ones would be.
+        #expect(replaced.unwrappedWidth == (try width("a\u{FFFD}\u{FFFD}\u{FFFD}b\u{FFFD}c\u{FFFD}\u{FFFD}d")))
+    }
+
+    // MARK: Controls and formatting characters
+
+    /// C0 and C1 controls other than tab and the newlines: drawn with no width, and
+    /// no break opportunity around them (UAX #14 class CM).
+    @Test(arguments: [0x00, 0x01, 0x08, 0x1B, 0x1F, 0x7F, 0x80, 0x9F] as [UInt32])
+    func controlHasNoWidthAndNoBreak(value: UInt32) throws {
+        let control = String(Unicode.Scalar(value)!)
+        let text = "123" + control + "456"
+        #expect(try width(text) == width("123") + width("456"))
+        #expect(try LineBreakRules.uax14.breakOpportunities(in: text).map(\.utf16Offset) == [7])
+        // At a width too narrow for the digits, the control stays with a neighbour: 6 lines, not 7.
+        let lines = try PreparedText(text).layout(width: 1).lines
+        #expect(lines.count == 6 && lines.allSatisfy { $0.lineEnd == .emergencyBreak || $0.lineEnd == .endOfText })
+    }
+
+    /// Bidi formatting characters take no width (they are default-ignorable), and
+    /// TextMeasure does not reorder: what they would change is drawing, not size.
+    @Test(arguments: [0x200E, 0x200F, 0x061C, 0x202A, 0x202B, 0x202C, 0x202D, 0x202E, 0x2066, 0x2067, 0x2068, 0x2069] as [UInt32])
+    func bidiControlHasNoWidth(value: UInt32) throws {
+        let control = String(Unicode.Scalar(value)!)
+        // Digits: tabular, no kerning, so the sum is exact.
+        #expect(try width("123" + control + "456") == width("123456"))
+        #expect(try width(control) == 0)
+    }
+
+    @Test func bidiIsolatedHebrewMeasuresLikePlainHebrew() throws {
+        let plain = "abc שלום def"
+        let isolated = "abc \u{2067}שלום\u{2069} def"
+        #expect(try width(isolated) == width(plain))
+        #expect(try PreparedText(isolated).layout(width: 40).lines.count == PreparedText(plain).layout(width: 40).lines.count)
+    }
+
+    /// A code point no font covers is drawn as the primary font's .notdef box, one per
+    /// code point, as browsers draw "tofu": noncharacters, the last code point, an
+    /// unassigned one, private use.
+    @Test(arguments: [0xFFFF, 0xFFFE, 0x10FFFF, 0x0378, 0xE000, 0x10FFFD] as [UInt32])
+    func uncoveredCodePointIsOneNotdef(value: UInt32) throws {
+        let scalar = Unicode.Scalar(value)!
+        let fonts = FontSet.default
+        #expect(fonts.fonts.allSatisfy { !$0.covers(scalar) })
+        let primary = fonts.primary
+        let notdef = Double(hb_font_get_glyph_h_advance(primary.hbFont, 0)) * 17 / Double(primary.metrics.unitsPerEm)
+        #expect(notdef > 0)
+        let one = try width(String(scalar))
+        #expect(abs(one - notdef) <= 1.0 / 64)
+        // Three of them: three clusters of that width (at width 0, a line each).
+        let three = try PreparedText(String(repeating: String(scalar), count: 3)).layout(width: 0)
+        #expect(three.lines.map(\.width) == [one, one, one])
+    }
+
+    // MARK: Size
+
+    /// 2,000,000 letters, no break opportunity: every line but the last is broken
+    /// between grapheme clusters, fits, and could not have taken the next letter.
+    @Test func twoMegabyteWordBreaksBetweenGraphemes() throws {
+        var generator = SplitMix64(seed: 42)
+        let word = String(String.UnicodeScalarView((0..<2_000_000).map { _ in
+            Unicode.Scalar(UInt8(ascii: "a") + UInt8(generator.next() % 26))
+        }))
+        let prepared = try PreparedText(word)
+        #expect(prepared.graphemeWidths.count == word.utf16.count)
+        let width = 390.0
+        let layout = try prepared.layout(width: width)
+        #expect(layout.lines.first?.utf16Range.lowerBound == 0 && layout.lines.last?.utf16Range.upperBound == word.utf16.count)
+        for (line, next) in zip(layout.lines, layout.lines.dropFirst()) {
+            #expect(line.lineEnd == .emergencyBreak && line.utf16Range.upperBound == next.utf16Range.lowerBound)
+            #expect(line.width <= width)
+            // One letter is one cluster here, so a UTF-16 offset is a grapheme index.
+            let nextLetter = Double(prepared.graphemeWidths[line.utf16Range.upperBound]) / 64
+            #expect(line.width + nextLetter > width)
+        }
+        #expect(layout.lines.last?.lineEnd == .endOfText)
+    }
+
+    /// A 10 MB paragraph of English prose: one paragraph, soft breaks only, lines that
+    /// fit and could not have taken the next word. (Release build: about a second
+    /// to prepare, see the README; this debug-build test takes several.)
+    @Test func tenMegabyteParagraph() throws {
+        let prose = try #require(readTextFile("/work/shared/corpora/en-gatsby-opening.txt"), "corpus missing")
+        let oneLine = prose.split(whereSeparator: \.isNewline).joined(separator: " ")
+        var text = ""
+        while text.utf8.count < 10_000_000 { text += oneLine + " " }
+        let prepared = try PreparedText(text)
+        let width = 390.0
+        let fixedWidth = Int(width * 64)
+        let layout = try prepared.layout(width: width)
+        #expect(layout.lines.count > 100_000)
+        #expect(layout.lines.allSatisfy { $0.lineEnd != .mandatoryBreak })
+        #expect(layout.lines.last?.utf16Range.upperBound == prepared.utf16Count)
+
+        // The segments that start and end at each offset.
+        var starting: [Int: Segment] = [:], ending: [Int: Segment] = [:]
+        var start = 0
+        for segment in prepared.segments {
+            starting[start] = segment
+            ending[Int(segment.end)] = segment
+            start = Int(segment.end)
+        }
+        for (line, next) in zip(layout.lines, layout.lines.dropFirst()) {
+            let nextStart = next.utf16Range.lowerBound
+            #expect(line.width <= width, "line \(line.utf16Range)")
+            if line.lineEnd == .emergencyBreak {
+                // Only a word wider than the line (the corpus has a rule of 72 hyphens) is cut.
+                #expect(!text[line.range].contains(" "), "line \(line.utf16Range) cut between words")
+                continue
+            }
+            #expect(line.lineEnd == .softBreak, "line \(line.utf16Range)")
+            // Greedy: the next line's first word did not fit after this line's hanging spaces.
+            let hanging = try #require(ending[nextStart]).trailingWidth
+            let firstWord = try #require(starting[nextStart]).width
+            if Int(line.width * 64) + hanging + firstWord <= fixedWidth {
+                Issue.record("the word at \(nextStart) fits on the line before it")
+                break
+            }
+        }
+    }
+}
+
+/// A small deterministic generator (SplitMix64) for reproducible test text.
+struct SplitMix64: RandomNumberGenerator {
+    private var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
