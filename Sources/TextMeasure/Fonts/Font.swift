@@ -192,7 +192,9 @@ private struct FreeTypeFacts {
 
         var glyphIndex: FT_UInt = 0
         var code = FT_Get_First_Char(face, &glyphIndex)
-        while glyphIndex != 0 {
+        // Codes come in ascending order; past U+10FFFF a (malformed) cmap could go on
+        // for billions of them, none a Unicode scalar.
+        while glyphIndex != 0, code < 0x110000 {
             coverage.insert(UInt32(truncatingIfNeeded: code))
             code = FT_Get_Next_Char(face, code, &glyphIndex)
         }
