@@ -11,6 +11,7 @@ public enum LayoutInvariants {
         var offset = 0
         var y = 0.0
         var mandatoryBreaks = 0
+        var narrowest: [Int]?
         for (index, line) in layout.lines.enumerated() {
             let isLast = index == layout.lines.count - 1
             require(line.utf16Range.lowerBound == offset, "line \(index) starts where the previous ended")
@@ -24,7 +25,13 @@ public enum LayoutInvariants {
 
             let characters = Array(text[line.range])
             if line.width > width {
-                require(isUnbreakable(characters, like: prepared), "line \(index) is \(line.width) px wide at \(width) px")
+                // Only one cluster with a width may overflow (zero- and negative-width ones go
+                // along with it). At width 0 each such cluster starts a line of its own, so no
+                // line of that layout may start inside this one.
+                if narrowest == nil { narrowest = clusterStarts(of: prepared) }
+                let inside = (line.utf16Range.lowerBound + 1)..<line.utf16Range.upperBound
+                require(narrowest?.contains { inside.contains($0) } == false,
+                        "line \(index) is \(line.width) px wide at \(width) px and could be broken")
             }
             // A newline ends its line, and no line ends at a newline without being a mandatory break.
             require(characters.dropLast().allSatisfy { !$0.isNewline }, "a newline inside line \(index)")
@@ -45,16 +52,10 @@ public enum LayoutInvariants {
         }
     }
 
-    /// Whether `line` without its trailing whitespace is one grapheme cluster: the only
-    /// thing allowed to overflow a line. Asked of the library itself (its clusters are
-    /// ICU's, which Swift's `Character` does not always match), by laying the content
-    /// out alone at width 0, where every cluster gets a line of its own.
-    static func isUnbreakable(_ line: [Character], like prepared: PreparedText) -> Bool {
-        let content = line.reversed().drop(while: { $0 == " " || $0 == "\t" || $0.isNewline }).reversed()
-        if content.count <= 1 { return true }
-        guard let alone = try? PreparedText(String(content), fonts: prepared.fonts, style: prepared.style),
-              let layout = try? alone.layout(width: 0) else { return false }
-        return layout.lines.count == 1
+    /// Where the lines with a width start when `prepared` is laid out at width 0.
+    static func clusterStarts(of prepared: PreparedText) -> [Int] {
+        guard let layout = try? prepared.layout(width: 0) else { return [] }
+        return layout.lines.filter { $0.width > 0 }.map(\.utf16Range.lowerBound)
     }
 
     /// Checks `sizeThatFits` against the layout at the same proposed width.
