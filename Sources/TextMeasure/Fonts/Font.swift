@@ -228,7 +228,7 @@ private struct FreeTypeFacts {
     }
 
     private static func message(_ error: FT_Error) -> String {
-        if let text = FT_Error_String(error) { return String(cString: text) }
+        if let text = cft_error_message(error) { return String(cString: text) }
         return "error \(error)"
     }
 }
