@@ -104,7 +104,7 @@ import Testing
                 group.addTask {
                     let fonts = task.isMultiple(of: 2)
                         ? try cache.fontSet(paths: paths)
-                        : try FontSet(paths.map { try Font(bytes: #require(FontFiles.readBytes($0))) })
+                        : try FontSet(paths.map { try Font(bytes: #require(readFileBytes($0))) })
                     #expect(try Self.measure(text, fonts: fonts) == expected)
                 }
             }

@@ -15,20 +15,7 @@ enum FontFiles {
     }()
 
     /// The bytes of one of the embedded fonts, e.g. "NotoSans-Regular.ttf".
-    static func bytes(_ name: String) -> [UInt8]? { readBytes(packageRoot + "/Fonts/" + name) }
-
-    static func readBytes(_ path: String) -> [UInt8]? {
-        guard let file = fopen(path, "rb") else { return nil }
-        defer { fclose(file) }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let n = chunk.withUnsafeMutableBytes { fread($0.baseAddress, 1, $0.count, file) }
-            bytes.append(contentsOf: chunk[0..<n])
-            if n < chunk.count { break }
-        }
-        return bytes
-    }
+    static func bytes(_ name: String) -> [UInt8]? { readFileBytes(packageRoot + "/Fonts/" + name) }
 
     /// A TrueType collection ('ttcf') holding `fonts` in order: each font's table
     /// directory is copied and its table offsets moved to where the font now lies.

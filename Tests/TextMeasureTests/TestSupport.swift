@@ -7,6 +7,11 @@ import Darwin
 /// Reads a whole text file, or nil if it cannot be read (tests avoid Foundation,
 /// as the library does).
 func readTextFile(_ path: String) -> String? {
+    readFileBytes(path).map { String(decoding: $0, as: UTF8.self) }
+}
+
+/// Reads a whole file's bytes, or nil if it cannot be read.
+func readFileBytes(_ path: String) -> [UInt8]? {
     guard let file = fopen(path, "rb") else { return nil }
     defer { fclose(file) }
     var bytes: [UInt8] = []
@@ -16,5 +21,5 @@ func readTextFile(_ path: String) -> String? {
         bytes.append(contentsOf: chunk[0..<n])
         if n < chunk.count { break }
     }
-    return String(decoding: bytes, as: UTF8.self)
+    return bytes
 }
