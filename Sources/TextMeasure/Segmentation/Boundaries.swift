@@ -46,6 +46,8 @@ extension LineBreakRules {
     /// LineBreakRules.uax14.breakOpportunities(in: "a b\nc").map(\.utf16Offset)   // [2, 4, 5]
     /// ```
     public func breakOpportunities(in text: String) throws(TextMeasureError) -> [BreakOpportunity] {
+        // ICU takes 32-bit lengths: refuse what PreparedText refuses, before converting.
+        guard text.utf16.count <= PreparedText.maximumUTF16Count else { throw .textTooLong(utf16Count: text.utf16.count) }
         let utf16 = Array(text.utf16)
         return try utf16.withUnsafeBufferPointer { buffer throws(TextMeasureError) in
             try Boundaries.lineBreaks(in: buffer, rules: self)
