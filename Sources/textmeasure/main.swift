@@ -18,6 +18,8 @@ let usage = """
 let commands: [String: (help: String, run: (inout Arguments) throws(CLIError) -> Void)] = [
     "measure": (MeasureCommand.help, MeasureCommand.run),
     "breaks": (BreaksCommand.help, BreaksCommand.run),
+    "render": (RenderCommand.help, RenderCommand.run),
+    "golden": (GoldenCommand.help, GoldenCommand.run),
 ]
 
 @MainActor func main() -> Int32 {
