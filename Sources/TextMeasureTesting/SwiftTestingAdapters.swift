@@ -1,8 +1,9 @@
 #if canImport(Testing)
 import Testing
 
-/// Checks `cases` against the golden file at `path`, or records it (when
-/// `TEXTMEASURE_RECORD` is set, or the file does not exist yet), and records a
+/// Checks `cases` against the golden file at `path`, or records it (when `mode` is
+/// `.record`, by default when `TEXTMEASURE_RECORD` is set, or when the file does
+/// not exist yet), and records a
 /// Swift Testing issue that names every case that does not match, with expected and
 /// actual heights and lines side by side. Recording is an issue too, so record mode
 /// never passes unnoticed.
@@ -17,10 +18,11 @@ import Testing
 /// }
 /// ```
 @discardableResult
-public func expectGoldenHeights(_ cases: [MeasurementCase], file path: String, filePath: String = #filePath,
+public func expectGoldenHeights(_ cases: [MeasurementCase], file path: String,
+                                mode: GoldenHeights.Mode = GoldenHeights.environmentMode, filePath: String = #filePath,
                                 sourceLocation: SourceLocation = #_sourceLocation) -> GoldenReport? {
     do {
-        let report = try GoldenHeights(path: path, besideTestFile: filePath).check(cases)
+        let report = try GoldenHeights(path: path, besideTestFile: filePath).check(cases, mode: mode)
         if !report.passed { Issue.record(Comment(rawValue: report.description), sourceLocation: sourceLocation) }
         return report
     } catch {

@@ -11,10 +11,11 @@ import XCTest
 /// }
 /// ```
 @discardableResult
-public func assertGoldenHeights(_ cases: [MeasurementCase], file path: String, filePath: StaticString = #filePath,
-                                line: UInt = #line) -> GoldenReport? {
+public func assertGoldenHeights(_ cases: [MeasurementCase], file path: String,
+                                mode: GoldenHeights.Mode = GoldenHeights.environmentMode,
+                                filePath: StaticString = #filePath, line: UInt = #line) -> GoldenReport? {
     do {
-        let report = try GoldenHeights(path: path, besideTestFile: "\(filePath)").check(cases)
+        let report = try GoldenHeights(path: path, besideTestFile: "\(filePath)").check(cases, mode: mode)
         if !report.passed { XCTFail(report.description, file: filePath, line: line) }
         return report
     } catch {

@@ -27,9 +27,13 @@ public struct GoldenHeights: Sendable {
     /// empty, `0`, `false` or `no`.
     public static let recordVariable = "TEXTMEASURE_RECORD"
 
-    /// `.record` when `TEXTMEASURE_RECORD` is set (to anything but empty, 0, false, no), else `.verify`.
-    public static var environmentMode: Mode {
-        guard let value = ProcessInfo.processInfo.environment[recordVariable]?.lowercased() else { return .verify }
+    /// The mode this process's environment asks for (see `mode(in:)`).
+    public static var environmentMode: Mode { mode(in: ProcessInfo.processInfo.environment) }
+
+    /// `.record` when `environment` sets `TEXTMEASURE_RECORD` to anything but empty,
+    /// `0`, `false` or `no`; else `.verify`.
+    public static func mode(in environment: [String: String]) -> Mode {
+        guard let value = environment[recordVariable]?.lowercased() else { return .verify }
         return ["", "0", "false", "no"].contains(value) ? .verify : .record
     }
 
