@@ -14,6 +14,18 @@ import TextMeasureTesting
         ]
     }
 
+    /// Records `cases()` into a fresh directory, then edits the recorded file as a
+    /// regression would look from the other side; returns the golden heights and the
+    /// edited file.
+    static func recorded(editedBy edit: (inout GoldenFile) -> Void) throws -> (GoldenHeights, GoldenFile) {
+        let golden = GoldenHeights(path: try temporaryDirectory() + "/golden.json")
+        try golden.record(cases())
+        var file = try GoldenFile(contentsOfFile: golden.path)
+        edit(&file)
+        try file.write(to: golden.path)
+        return (golden, file)
+    }
+
     @Test func recordThenVerifyPasses() throws {
         let directory = try temporaryDirectory()
         let golden = GoldenHeights(path: directory + "/golden.json")
@@ -40,15 +52,14 @@ import TextMeasureTesting
     }
 
     @Test func aChangedHeightFailsAndNamesOnlyThatCase() throws {
-        let directory = try temporaryDirectory()
-        let golden = GoldenHeights(path: directory + "/golden.json")
-        try golden.record(Self.cases())
-        var file = try GoldenFile(contentsOfFile: golden.path)
-        let actual = file.cases[1].expected
-        file.cases[1].expected.height += 20
-        file.cases[1].expected.lineCount += 1
-        file.cases[1].expected.lineStarts.append(actual.lineStarts[actual.lineStarts.count - 1] + 2)
-        try file.write(to: golden.path)
+        var recorded: GoldenExpectation?
+        let (golden, _) = try Self.recorded { file in
+            recorded = file.cases[1].expected
+            file.cases[1].expected.height += 20
+            file.cases[1].expected.lineCount += 1
+            file.cases[1].expected.lineStarts.append((file.cases[1].expected.lineStarts.last ?? 0) + 2)
+        }
+        let actual = try #require(recorded)
 
         let report = try golden.verify()
         #expect(!report.passed)
@@ -66,13 +77,7 @@ import TextMeasureTesting
     }
 
     @Test func aMovedBreakAtTheSameHeightFails() throws {
-        let directory = try temporaryDirectory()
-        let golden = GoldenHeights(path: directory + "/golden.json")
-        try golden.record(Self.cases())
-        var file = try GoldenFile(contentsOfFile: golden.path)
-        file.cases[0].expected.lineStarts[1] -= 3
-        try file.write(to: golden.path)
-
+        let (golden, file) = try Self.recorded { $0.cases[0].expected.lineStarts[1] -= 3 }
         let report = try golden.verify()
         #expect(report.mismatches.map(\.id) == [.string("composer")])
         #expect(report.description.contains("✗ composer: height \(Int(file.cases[0].expected.height)) as expected, but line breaks moved"))
@@ -229,19 +234,14 @@ import TextMeasureTesting
     }
 
     @Test func aMismatchIsDrawnAsRecordedBesideNow() throws {
-        let directory = try temporaryDirectory()
-        let golden = GoldenHeights(path: directory + "/golden.json")
-        try golden.record(Self.cases())
-        var file = try GoldenFile(contentsOfFile: golden.path)
-        file.cases[0].expected.lineStarts[1] -= 3
-        try file.write(to: golden.path)
+        let (golden, file) = try Self.recorded { $0.cases[0].expected.lineStarts[1] -= 3 }
         let mismatch = try #require(try golden.verify().mismatches.first)
 
         let canvas = try #require(try mismatch.comparisonImage(scale: 1))
         let margin = PanelRenderer.margin
         #expect(canvas.width == Int((margin + 390 + margin + 390 + margin).rounded(.up)))
         #expect(canvas.height == Int((PanelRenderer.captionHeight + margin + file.cases[0].expected.height + margin).rounded(.up)))
-        let path = directory + "/composer.png"
+        let path = FilePaths.directory(of: golden.path) + "/composer.png"
         #expect(try mismatch.writeComparisonImage(to: path, scale: 1))
         #expect(pngSize(path).map { [$0.width, $0.height] } == [canvas.width, canvas.height])
 
