@@ -51,7 +51,9 @@ struct MeasureOptions {
         if let padding = try arguments.number("--padding") { container.lineFragmentPadding = padding }
         if arguments.flag("--label") { container.emptyLines = .label }
         if let maxLines = try arguments.value("--max-lines") {
-            guard let parsed = Int(maxLines), parsed >= 0 else { throw .usage("--max-lines needs a whole number ≥ 0, got '\(maxLines)'") }
+            guard let parsed = Int(maxLines), parsed >= 0 else {
+                throw .usage("--max-lines needs a whole number ≥ 0, got '\(maxLines)'")
+            }
             container.maximumNumberOfLines = parsed
         }
         if let mode = try arguments.value("--line-break-mode") {

@@ -4,8 +4,8 @@ import Testing
 /// `maximumNumberOfLines` and `lineBreakMode` through the sizing API and the case model.
 @Suite struct LineLimitSizingTests {
     /// Prose long enough for more than 50 lines at the widths below.
-    static let prose = String(repeating: Samples.latin.replacingNewlines() + " ", count: 8)
-    static let cjkProse = String(repeating: Samples.cjk.replacingNewlines(), count: 12)
+    static let prose = String(repeating: Samples.latin.asOneParagraph() + " ", count: 8)
+    static let cjkProse = String(repeating: Samples.cjk.asOneParagraph(), count: 12)
 
     /// The first `count` lines of `text` wrapped at `width`: a text that wraps to exactly that many.
     static func text(_ text: String, lines count: Int, width: Double, mode: LineBreakMode) throws -> String {
@@ -85,7 +85,7 @@ import Testing
 
 extension String {
     /// The text with its newlines as spaces: one paragraph.
-    func replacingNewlines() -> String {
+    func asOneParagraph() -> String {
         String(map { $0.isNewline ? " " : $0 })
     }
 }
