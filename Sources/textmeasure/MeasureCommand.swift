@@ -29,6 +29,8 @@ enum MeasureCommand {
         var intrinsicContentSize: Size
         var idealWidth: Double
         var lines: [Line]
+        /// Present (true) when a line limit or truncation hides some of the text.
+        var truncated: Bool?
     }
 
     static func run(_ arguments: inout Arguments) throws(CLIError) {
@@ -48,8 +50,9 @@ enum MeasureCommand {
                             idealWidth: measurer.idealWidth,
                             lines: layout.lines.map {
                                 Output.Line(start: $0.utf16Range.lowerBound, end: $0.utf16Range.upperBound,
-                                            width: $0.width, text: String(text[$0.range]))
-                            })
+                                            width: $0.width, text: $0.displayText)
+                            },
+                            truncated: layout.isTruncated ? true : nil)
         if json {
             print(JSONOutput.line(output))
         } else {
