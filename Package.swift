@@ -37,7 +37,7 @@ let package = Package(
         .executableTarget(name: "textmeasure",
                           dependencies: ["TextMeasure", "TextMeasureTestingCore", "TextMeasureRender"]),
         .testTarget(name: "TextMeasureTests", dependencies: ["TextMeasure"]),
-        .testTarget(name: "TextMeasureRenderTests", dependencies: ["TextMeasureRender", "CPNG"]),
+        .testTarget(name: "TextMeasureRenderTests", dependencies: ["TextMeasure", "TextMeasureRender", "CPNG"]),
         .testTarget(name: "TextMeasureTestingTests", dependencies: ["TextMeasureTesting", "textmeasure"]),
     ],
     swiftLanguageModes: [.v6]

@@ -77,7 +77,8 @@ public enum PanelRenderer {
     private static func drawGlyphs(of prepared: PreparedText, lines: [TextPanel.Line], x: Double, y: Double,
                                    scale: Double, ink: Color, on canvas: inout Canvas) throws(RenderError) {
         var rasterizer = try GlyphRasterizer(fonts: prepared.fonts, pixelSize: prepared.style.fontSize * scale)
-        for (line, glyphs) in zip(lines, prepared.glyphs(in: lines.map(\.utf16Range))) {
+        let placed = prepared.glyphs(in: lines.map(\.utf16Range), eliding: lines.map(\.elidedUTF16Range))
+        for (line, glyphs) in zip(lines, placed) {
             for glyph in glyphs {
                 try rasterizer.draw(glyph.glyphID, fontIndex: glyph.fontIndex, x: (x + glyph.x) * scale,
                                     baseline: (y + line.baseline - glyph.y) * scale, ink: ink, on: &canvas)

@@ -16,15 +16,19 @@ public struct TextPanel: Sendable {
         public var y: Double
         public var height: Double
         public var baseline: Double
-        /// Width of the line's content, without hanging trailing spaces.
+        /// Width of the line as drawn, without hanging trailing spaces.
         public var width: Double
+        /// For a truncated line, the part of `utf16Range` drawn as "…".
+        public var elidedUTF16Range: Range<Int>?
 
-        public init(utf16Range: Range<Int>, y: Double, height: Double, baseline: Double, width: Double) {
+        public init(utf16Range: Range<Int>, y: Double, height: Double, baseline: Double, width: Double,
+                    elidedUTF16Range: Range<Int>? = nil) {
             self.utf16Range = utf16Range
             self.y = y
             self.height = height
             self.baseline = baseline
             self.width = width
+            self.elidedUTF16Range = elidedUTF16Range
         }
     }
 
@@ -57,7 +61,8 @@ public struct TextPanel: Sendable {
         let container = measurer.container
         self.init(prepared: measurer.prepared,
                   lines: layout.lines.map {
-                      Line(utf16Range: $0.utf16Range, y: $0.y, height: $0.height, baseline: $0.baseline, width: $0.width)
+                      Line(utf16Range: $0.utf16Range, y: $0.y, height: $0.height, baseline: $0.baseline, width: $0.width,
+                           elidedUTF16Range: $0.elidedUTF16Range)
                   },
                   frame: frame,
                   textLeft: container.textContainerInset.left + container.lineFragmentPadding,

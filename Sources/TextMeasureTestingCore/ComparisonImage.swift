@@ -11,8 +11,7 @@ extension GoldenMismatch {
     /// spaced evenly over that height (the recorded file keeps no line geometry).
     public func comparisonImage(fonts: FontCache = FontCache(), scale: Double = 2) throws -> Canvas? {
         guard problem == .changed || problem == .notRecorded else { return nil }
-        let fontSet = try fonts.fontSet(paths: input.fonts ?? [])
-        let measurer = try TextMeasurer(text: input.text, fonts: fontSet, style: input.style(), container: input.container())
+        let measurer = try input.measurer(fonts: fonts)
         let now = try TextPanel(measurer: measurer, width: input.width)
         let actualCaption = "now: \(now.lines.count) lines, \(formatNumber(now.frame.height)) px (TextMeasure \(TextMeasure.version))"
         guard let expected else { return try PanelRenderer.render([now], captions: [actualCaption], scale: scale) }

@@ -12,13 +12,14 @@ import TextMeasure
 ///   "cases" : [
 ///     {
 ///       "expected" : {
-///         "height" : 44,
-///         "lineCount" : 2,
+///         "height" : 69,
+///         "lineCount" : 3,
+///         "lineStarts" : [0, 7, 16],
 ///         "lines" : [
-///           "Hello, wrapping ",
+///           "Hello, ",
+///           "wrapping ",
 ///           "world"
 ///         ],
-///         "lineStarts" : [0, 16],
 ///         "recordedWith" : "0.1.0"
 ///       },
 ///       "id" : "greeting",
@@ -157,36 +158,38 @@ public struct GoldenCase: Sendable, Hashable, Codable {
     }
 }
 
-/// What a golden case measured when it was recorded.
+/// What a golden case measures: recorded in the file as what is expected, and
+/// measured again as what is actual.
 public struct GoldenExpectation: Sendable, Hashable, Codable {
-    /// The height `sizeThatFits` gave, in px.
+    /// The height `sizeThatFits` gives, in px.
     public var height: Double
     public var lineCount: Int
     /// UTF-16 offset at which each line starts.
     public var lineStarts: [Int]
-    /// Each line's text, for people reading the file and its diffs; verifying
-    /// compares `height`, `lineCount` and `lineStarts`.
+    /// Each line as shown: the text from its start to the next, a truncated line
+    /// with "…" in place of what it elides.
     public var lines: [String]
-    /// The TextMeasure version that recorded it (`TextMeasure.version`).
+    /// For a case with `maxLines` or `lineBreakMode`, whether any text is hidden or
+    /// elided; absent otherwise.
+    public var truncated: Bool?
+    /// The TextMeasure version that measured it (`TextMeasure.version`).
     public var recordedWith: String
 
-    public init(height: Double, lineCount: Int, lineStarts: [Int], lines: [String], recordedWith: String) {
+    public init(height: Double, lineCount: Int, lineStarts: [Int], lines: [String], truncated: Bool? = nil,
+                recordedWith: String = TextMeasure.version) {
         self.height = height
         self.lineCount = lineCount
         self.lineStarts = lineStarts
         self.lines = lines
+        self.truncated = truncated
         self.recordedWith = recordedWith
     }
 
-    /// The expectation a measurement result sets, for `text`.
-    public init(_ result: MeasurementResult, text: String) {
-        self.init(height: result.height, lineCount: result.lines, lineStarts: result.lineStarts,
-                  lines: Self.lines(of: text, startingAt: result.lineStarts), recordedWith: TextMeasure.version)
-    }
-
-    /// Whether `result` measured what was recorded.
-    public func matches(_ result: MeasurementResult) -> Bool {
-        height == result.height && lineCount == result.lines && lineStarts == result.lineStarts
+    /// Whether `actual` measured what this expects: the same height, line starts,
+    /// lines as shown and truncation, whichever version measured it.
+    public func matches(_ actual: GoldenExpectation) -> Bool {
+        height == actual.height && lineCount == actual.lineCount && lineStarts == actual.lineStarts
+            && lines == actual.lines && truncated == actual.truncated
     }
 
     /// `text` cut at the UTF-16 offsets `starts`; offsets out of order or out of the

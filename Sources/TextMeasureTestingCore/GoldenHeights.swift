@@ -109,7 +109,7 @@ public struct GoldenHeights: Sendable {
             let id = testCase.id ?? .string("")
             guard let golden = recorded[id] else {
                 mismatches.append(GoldenMismatch(id: id, problem: .notRecorded, input: input, expected: nil,
-                                                 actual: try? input.measure(fonts: fonts)))
+                                                 actual: try? measure(input)))
                 continue
             }
             let stored = stored(testCase)
@@ -129,21 +129,33 @@ public struct GoldenHeights: Sendable {
         try GoldenError.checkIDs(cases)
         var recorded: [GoldenCase] = []
         for testCase in cases {
-            let result: MeasurementResult
-            do { result = try resolved(testCase, from: fontDirectory).measure(fonts: fonts) } catch {
+            let expected: GoldenExpectation
+            do { expected = try measure(resolved(testCase, from: fontDirectory)) } catch {
                 throw .measurementFailed(id: testCase.id ?? .string(""), reason: "\(error)")
             }
-            recorded.append(GoldenCase(input: stored(testCase), expected: GoldenExpectation(result, text: testCase.text)))
+            recorded.append(GoldenCase(input: stored(testCase), expected: expected))
         }
         try GoldenFile(cases: recorded).write(to: path)
         return GoldenReport(path: path, outcome: .recorded(reason), caseCount: cases.count)
+    }
+
+    /// What `input` (fonts absolute) measures now, as a golden file records it.
+    private func measure(_ input: MeasurementCase) throws -> GoldenExpectation {
+        let result = try input.measure(fonts: fonts)
+        var lines = GoldenExpectation.lines(of: input.text, startingAt: result.lineStarts)
+        if result.truncated != nil {
+            // Truncating lines show "…" in place of text: take them as the layout shows them.
+            lines = try input.measurer(fonts: fonts).layout(width: input.width).lines.map(\.displayText)
+        }
+        return GoldenExpectation(height: result.height, lineCount: result.lines, lineStarts: result.lineStarts,
+                                 lines: lines, truncated: result.truncated)
     }
 
     /// Measures `input` (fonts absolute) and returns the mismatch, if any, with `expected`.
     private func compare(_ input: MeasurementCase, with expected: GoldenExpectation) -> GoldenMismatch? {
         let id = input.id ?? .string("")
         do {
-            let actual = try input.measure(fonts: fonts)
+            let actual = try measure(input)
             guard !expected.matches(actual) else { return nil }
             return GoldenMismatch(id: id, problem: .changed, input: input, expected: expected, actual: actual)
         } catch {

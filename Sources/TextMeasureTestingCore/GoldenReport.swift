@@ -91,11 +91,13 @@ public struct GoldenMismatch: Sendable, Hashable, CustomStringConvertible {
     public var problem: Problem
     /// The case as measured, font paths absolute.
     public var input: MeasurementCase
+    /// What was recorded; `nil` for a case not in the file.
     public var expected: GoldenExpectation?
-    public var actual: MeasurementResult?
+    /// What the case measures now; `nil` when it cannot be measured or its input changed.
+    public var actual: GoldenExpectation?
 
     public init(id: CaseID, problem: Problem, input: MeasurementCase, expected: GoldenExpectation?,
-                actual: MeasurementResult?) {
+                actual: GoldenExpectation?) {
         self.id = id
         self.problem = problem
         self.input = input
@@ -109,7 +111,7 @@ public struct GoldenMismatch: Sendable, Hashable, CustomStringConvertible {
         case .measurementFailed(let reason):
             return "✗ \(id): cannot be measured: \(reason)"
         case .notRecorded:
-            let measured = actual.map { ": it measures \(formatNumber($0.height)) px, \($0.lines) lines" } ?? ""
+            let measured = actual.map { ": it measures \(formatNumber($0.height)) px, \($0.lineCount) lines" } ?? ""
             return "✗ \(id): not in the golden file\(measured); \(record)"
         case .inputChanged(let fields):
             return "✗ \(id): not the case that was recorded (\(fields.joined(separator: "; "))); \(record)"
@@ -117,25 +119,32 @@ public struct GoldenMismatch: Sendable, Hashable, CustomStringConvertible {
             guard let expected, let actual else { return "✗ \(id)" }
             var heading = "✗ \(id): height expected \(formatNumber(expected.height)), actual \(formatNumber(actual.height))"
             if expected.height == actual.height { heading = "✗ \(id): height \(formatNumber(actual.height)) as expected" }
-            heading += expected.lineCount == actual.lines
-                ? ", but line breaks moved" : "; lines expected \(expected.lineCount), actual \(actual.lines)"
+            if expected.lineCount != actual.lineCount {
+                heading += "; lines expected \(expected.lineCount), actual \(actual.lineCount)"
+            } else if expected.lineStarts != actual.lineStarts {
+                heading += "; line breaks moved"
+            } else if expected.truncated != actual.truncated {
+                heading += "; text is \(actual.truncated == true ? "now" : "no longer") truncated"
+            } else if expected.lines != actual.lines {
+                heading += "; lines show other text"
+            }
             if expected.recordedWith != TextMeasure.version {
                 heading += " (recorded with TextMeasure \(expected.recordedWith), now \(TextMeasure.version))"
             }
-            return heading + "\n" + sideBySide(expected: expected.lineStarts, actual: actual.lineStarts)
+            return heading + "\n" + sideBySide(expected: expected, actual: actual)
         }
     }
 
-    /// The expected and actual lines in two columns, rows whose start moved marked ≠.
-    private func sideBySide(expected: [Int], actual: [Int]) -> String {
-        let left = GoldenExpectation.lines(of: input.text, startingAt: expected).map(Self.quoted)
-        let right = GoldenExpectation.lines(of: input.text, startingAt: actual).map(Self.quoted)
+    /// The expected and actual lines in two columns, rows that differ marked ≠.
+    private func sideBySide(expected: GoldenExpectation, actual: GoldenExpectation) -> String {
+        let left = expected.lines.map(Self.quoted), right = actual.lines.map(Self.quoted)
         let width = max(left.map(\.count).max() ?? 0, "expected".count)
         let number = String(max(left.count, right.count)).count
         func pad(_ text: String, _ count: Int) -> String { text + String(repeating: " ", count: max(0, count - text.count)) }
         var rows = ["    " + pad("", number) + " " + pad("expected", width) + "   actual"]
         for row in 0..<max(left.count, right.count) {
-            let moved = row >= expected.count || row >= actual.count || expected[row] != actual[row]
+            let moved = row >= left.count || row >= right.count || left[row] != right[row]
+                || expected.lineStarts.dropFirst(row).first != actual.lineStarts.dropFirst(row).first
             rows.append("  " + (moved ? "≠ " : "  ") + pad(String(row + 1), number) + " "
                         + pad(row < left.count ? left[row] : "", width) + "   " + (row < right.count ? right[row] : ""))
         }

@@ -10,10 +10,11 @@ enum GoldenCommand {
 
         record  measures each case of CASES.jsonl (one JSON case per line, the batch
                 format: {"id", "text", "fonts", "size", "width", "lineHeight", "insets",
-                "padding", "rules"}) and writes GOLDEN.json: the cases, with font paths
-                made relative to GOLDEN.json, and what each measured (height, line count,
-                line starts, the lines, the TextMeasure version). A case without an id
-                gets its line number. Font paths in CASES.jsonl start at the current
+                "padding", "rules", "maxLines", "lineBreakMode"}) and writes GOLDEN.json:
+                the cases, with font paths made relative to GOLDEN.json, and what each
+                measured (height, line count, line starts, the lines as shown, whether
+                text was truncated, the TextMeasure version). A case without an id gets
+                its line number. Font paths in CASES.jsonl start at the current
                 directory; no fonts means the embedded set.
         verify  measures every case of GOLDEN.json again and compares. Prints each case
                 that differs, by id, with the expected and actual height and the lines

@@ -93,6 +93,21 @@ import Darwin
                              height: Double(png.height)) == 0)
     }
 
+    /// A preview truncated to two lines is drawn in two lines that end inside the
+    /// wrap edge: the elided text is not drawn, "…" is.
+    @Test func truncatedLinesStayInsideTheirBox() throws {
+        var container = TextContainer()
+        container.maximumNumberOfLines = 2
+        container.lineBreakMode = .byTruncatingTail
+        let panel = try TextPanel(measurer: TextMeasurer(text: Self.paragraph, container: container), width: 200)
+        #expect(panel.lines.count == 2 && panel.lines[1].elidedUTF16Range != nil)
+        let (_, png) = try Self.renderAndDecode([panel], scale: 2)
+        let left = Self.margin + panel.textLeft, top = Self.margin + panel.textTop
+        #expect(png.inkCount(x: (left + panel.textWidth + 1) * 2, y: 0, width: Double(png.width), height: Double(png.height)) == 0)
+        let last = panel.lines[1]
+        #expect(png.inkCount(x: left * 2, y: (top + last.y) * 2, width: last.width * 2, height: last.height * 2) > 0)
+    }
+
     @Test func colourEmojiAreDrawnInTheirColours() throws {
         func hasYellow(_ text: String) throws -> Bool {
             let measurer = try TextMeasurer(text: text, style: TextStyle(fontSize: 40))

@@ -26,6 +26,19 @@ import TextMeasureTesting
         return (golden, file)
     }
 
+    /// What `testCase` measures, as a golden file records it.
+    static func expectation(of testCase: MeasurementCase) throws -> GoldenExpectation {
+        let golden = GoldenHeights(path: try temporaryDirectory() + "/one.json")
+        try golden.record([testCase])
+        return try #require(try GoldenFile(contentsOfFile: golden.path).cases.first?.expected)
+    }
+
+    /// A recorded case edited as if its second line had started three code units earlier.
+    static func moveSecondBreak(of golden: inout GoldenCase) {
+        golden.expected.lineStarts[1] -= 3
+        golden.expected.lines = GoldenExpectation.lines(of: golden.input.text, startingAt: golden.expected.lineStarts)
+    }
+
     @Test func recordThenVerifyPasses() throws {
         let directory = try temporaryDirectory()
         let golden = GoldenHeights(path: directory + "/golden.json")
@@ -52,14 +65,17 @@ import TextMeasureTesting
     }
 
     @Test func aChangedHeightFailsAndNamesOnlyThatCase() throws {
+        // As if TextMeasure had measured case 2 as it measures it at a narrower width.
+        var narrower = Self.cases()[1]
+        narrower.width -= 70
+        let expected = try Self.expectation(of: narrower)
         var recorded: GoldenExpectation?
         let (golden, _) = try Self.recorded { file in
             recorded = file.cases[1].expected
-            file.cases[1].expected.height += 20
-            file.cases[1].expected.lineCount += 1
-            file.cases[1].expected.lineStarts.append((file.cases[1].expected.lineStarts.last ?? 0) + 2)
+            file.cases[1].expected = expected
         }
         let actual = try #require(recorded)
+        #expect(expected.lineCount > actual.lineCount && expected.height > actual.height)
 
         let report = try golden.verify()
         #expect(!report.passed)
@@ -68,21 +84,22 @@ import TextMeasureTesting
         #expect(mismatch.problem == .changed)
         let text = report.description
         #expect(text.contains("1 of 3 cases do not match"))
-        #expect(text.contains("✗ 2: height expected \(Int(actual.height) + 20), actual \(Int(actual.height))"))
-        #expect(text.contains("lines expected \(actual.lineCount + 1), actual \(actual.lineCount)"))
+        #expect(text.contains("✗ 2: height expected \(Int(expected.height)), actual \(Int(actual.height))"))
+        #expect(text.contains("lines expected \(expected.lineCount), actual \(actual.lineCount)"))
         #expect(!text.contains("✗ composer") && !text.contains("✗ label"))
-        // The lines side by side: every actual line is shown, and the moved rows are marked.
-        for line in actual.lines { #expect(text.contains(line.debugDescription)) }
-        #expect(text.contains("≠ \(actual.lineCount + 1)"))
+        // The lines side by side: every line of both is shown, and the rows that differ are marked.
+        for line in actual.lines + expected.lines { #expect(text.contains(line.debugDescription)) }
+        #expect(text.contains("≠ \(expected.lineCount)"))
     }
 
     @Test func aMovedBreakAtTheSameHeightFails() throws {
-        let (golden, file) = try Self.recorded { $0.cases[0].expected.lineStarts[1] -= 3 }
+        let (golden, file) = try Self.recorded { Self.moveSecondBreak(of: &$0.cases[0]) }
         let report = try golden.verify()
         #expect(report.mismatches.map(\.id) == [.string("composer")])
-        #expect(report.description.contains("✗ composer: height \(Int(file.cases[0].expected.height)) as expected, but line breaks moved"))
-        #expect(report.description.contains("≠ 2"))
-        #expect(!report.description.contains("≠ 1"))
+        #expect(report.description.contains("✗ composer: height \(Int(file.cases[0].expected.height)) as expected; line breaks moved"))
+        // The first line lost its last word to the second; the third is the same.
+        #expect(report.description.contains("≠ 1") && report.description.contains("≠ 2"))
+        #expect(!report.description.contains("≠ 3"))
     }
 
     @Test func theFileIsStableSortedAndReadable() throws {
@@ -233,8 +250,29 @@ import TextMeasureTesting
         #expect(throws: GoldenError.self) { try GoldenHeights(path: directory + "/missing.json").verify() }
     }
 
+    /// A preview truncated to two lines records its lines as shown, "…" included,
+    /// so an ellipsis that moves fails even where no line start moved.
+    @Test func truncatedCasesRecordAndCompareTheLinesAsShown() throws {
+        let preview = MeasurementCase(id: "preview", text: gatsby, width: 200, maxLines: 2, lineBreakMode: .byTruncatingTail)
+        let golden = GoldenHeights(path: try temporaryDirectory() + "/previews.json")
+        try golden.record([preview])
+        var file = try GoldenFile(contentsOfFile: golden.path)
+        let expected = file.cases[0].expected
+        #expect(expected.truncated == true && expected.lineCount == 2)
+        #expect(expected.lines[1].hasSuffix("…"))
+        #expect(expected.lines[0] == GoldenExpectation.lines(of: gatsby, startingAt: expected.lineStarts)[0])
+        #expect(try golden.verify().passed)
+
+        file.cases[0].expected.lines[1] = String(expected.lines[1].dropLast(2)) + "…"
+        try file.write(to: golden.path)
+        let report = try golden.verify()
+        #expect(report.mismatches.map(\.id) == ["preview"])
+        #expect(report.description.contains("✗ preview: height \(Int(expected.height)) as expected; lines show other text"))
+        #expect(report.description.contains("≠ 2") && !report.description.contains("≠ 1"))
+    }
+
     @Test func aMismatchIsDrawnAsRecordedBesideNow() throws {
-        let (golden, file) = try Self.recorded { $0.cases[0].expected.lineStarts[1] -= 3 }
+        let (golden, file) = try Self.recorded { Self.moveSecondBreak(of: &$0.cases[0]) }
         let mismatch = try #require(try golden.verify().mismatches.first)
 
         let canvas = try #require(try mismatch.comparisonImage(scale: 1))

@@ -137,6 +137,30 @@ import Darwin
         #expect(abs(placed[2].x - (placed[1].x + placed[1].advance)) < 1e-9)
     }
 
+    /// A truncated line draws "…" (hb-shape's glyph for it, at the elided range's
+    /// start) instead of the text it elides, and ends where measuring ended it.
+    @Test(arguments: [LineBreakMode.byTruncatingTail, .byTruncatingMiddle, .byTruncatingHead])
+    func truncatedLinesDrawTheEllipsisInsteadOfTheElidedText(mode: LineBreakMode) throws {
+        let text = "Meet me at the café on the corner of Fifth and Main at eight, and bring the tickets."
+        let prepared = try PreparedText(text, style: TextStyle(fontSize: 15))
+        let layout = try prepared.layout(width: 150, lineBreakMode: mode)
+        let line = try #require(layout.lines.first)
+        let elided = try #require(line.elidedUTF16Range)
+        let placed = try #require(prepared.glyphs(in: layout).first)
+        let ellipsis = try #require(Self.hbShape("NotoSans-Regular.ttf", "…")?.first)
+
+        #expect(placed.allSatisfy { !elided.contains($0.utf16Offset) || $0.glyphID == ellipsis.glyph })
+        let marks = placed.filter { $0.glyphID == ellipsis.glyph }
+        #expect(marks.map(\.utf16Offset) == [elided.lowerBound])
+        #expect(abs(marks[0].advance - Double(ellipsis.advance) * 15 / 1000) < 1e-9)
+        // Left to right in text order around it, for this left-to-right text.
+        #expect(placed.map(\.utf16Offset) == placed.map(\.utf16Offset).sorted())
+        let end = placed.filter { text.utf16[text.utf16.index(text.utf16.startIndex, offsetBy: $0.utf16Offset)] != 0x20 }
+            .map { $0.x + $0.advance }.max() ?? 0
+        #expect(abs(end - line.width) <= Double(placed.count) / 64, "\(end) vs \(line.width)")
+        #expect(line.width <= 150)
+    }
+
     @Test func noLinesOrNoTextGiveNoGlyphs() throws {
         #expect(try PreparedText("abc").glyphs(in: []).isEmpty)
         #expect(try PreparedText("").glyphs(in: [0..<0]) == [[]])
