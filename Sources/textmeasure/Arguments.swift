@@ -34,6 +34,15 @@ struct Arguments {
         return number
     }
 
+    /// Removes and returns an option's value parsed as a whole number of at least `minimum`.
+    mutating func integer(_ name: String, minimum: Int) throws(CLIError) -> Int? {
+        guard let text = try value(name) else { return nil }
+        guard let number = Int(text), number >= minimum else {
+            throw .usage("\(name) needs a whole number of at least \(minimum), got '\(text)'")
+        }
+        return number
+    }
+
     /// Removes a flag and tells whether it was given.
     mutating func flag(_ name: String) -> Bool {
         guard let index = tokens.prefix(while: { $0 != "--" }).firstIndex(of: name) else { return false }
