@@ -24,6 +24,8 @@ let package = Package(
                 dependencies: ["CTextICU", "CFreeType", "CHarfBuzz", "CTextMeasureFonts"]),
         .executableTarget(name: "textmeasure", dependencies: ["TextMeasure"]),
         .testTarget(name: "TextMeasureTests", dependencies: ["TextMeasure"]),
+        // Runs the built executable; depending on it makes `swift test` build it first.
+        .testTarget(name: "TextMeasureCLITests", dependencies: ["textmeasure"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -12,14 +12,14 @@ enum BatchCommand {
         line on standard output, in input order, each as soon as it and those
         before it are measured. Memory stays bounded however long the input is.
 
-        input:  {"id": "a1", "text": "Hello, world", "width": 390,
-                 "size": 17, "fonts": ["/path/Primary.ttf", "/path/Fallback.ttf"],
-                 "lineHeight": null, "insets": [8, 0, 8, 0], "padding": 5, "rules": "browser"}
+        input:  {"id": "a1", "text": "Hello, world", "width": 390, "size": 17,
+                 "lineHeight": null, "insets": [8, 0, 8, 0], "padding": 5, "rules": "browser",
+                 "fonts": ["/path/Primary.ttf", "/path/Fallback.ttf"]}
                 only "text" and "width" are required; "id" is a string or an integer;
                 no "fonts" means the embedded set; "lineHeight": null means normal.
-        output: {"id": "a1", "lines": 1, "height": 39, "width": 390, "usedWidth": 94.9,
-                 "lineStarts": [0]}
-                (UTF-16 offsets; "id" is null when the input had none)
+        output: {"height": 39, "id": "a1", "lineStarts": [0], "lines": 1,
+                 "usedWidth": 95.734375, "width": 390}
+                (px; UTF-16 offsets; "id" is null when the input had none)
 
         A line that cannot be measured (not JSON, a wrong type, an unreadable font,
         a width that is not finite and > 0, invalid UTF-8) yields

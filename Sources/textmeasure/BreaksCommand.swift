@@ -18,7 +18,8 @@ enum BreaksCommand {
           --rules R   browser (default: ICU plus the browser tailorings) or uax14 (exactly ICU)
           --jsonl     read one JSON object {"id", "text"} per line of standard input and
                       print {"id", "breaks": [offsets]} for each, in input order; a line
-                      that is not such an object prints {"id": <id or null>, "error": "..."}
+                      that is not such an object (or not UTF-8) prints
+                      {"id": <id or null>, "error": "..."}
 
         TEXT from standard input must be UTF-8: invalid UTF-8 is an error, never replaced.
         Exit status: 0 success, 1 bad input, 2 usage error.
