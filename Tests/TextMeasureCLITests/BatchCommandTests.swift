@@ -154,9 +154,6 @@ struct BatchCommandTests {
 
     @Test("usage errors", arguments: [["batch", "--jobs", "0"], ["batch", "--jobs", "many"], ["batch", "cases.jsonl"]])
     func usage(_ arguments: [String]) throws {
-        let run = try CLI.run(arguments, stdin: nil)
-        #expect(run.status == 2)
-        #expect(run.stdout.isEmpty)
-        #expect(run.stderr.hasPrefix("textmeasure batch: "))
+        try expectFailure(arguments, status: 2)
     }
 }

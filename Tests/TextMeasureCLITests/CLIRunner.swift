@@ -93,3 +93,13 @@ struct MeasureJSON: Decodable {
 let paragraph = "In my younger and more vulnerable years my father gave me some advice that I’ve been "
     + "turning over in my mind ever since. “Whenever you feel like criticizing anyone,” he told me, "
     + "“just remember that all the people in this world haven’t had the advantages that you’ve had.”"
+
+/// Runs `textmeasure arguments...` and expects it to fail cleanly: `status`,
+/// nothing on stdout, and one message on stderr naming the command.
+func expectFailure(_ arguments: [String], status: Int32, stdin: Data? = nil,
+                   sourceLocation: SourceLocation = #_sourceLocation) throws {
+    let run = try CLI.run(arguments, stdin: stdin)
+    #expect(run.status == status, sourceLocation: sourceLocation)
+    #expect(run.stdout.isEmpty, sourceLocation: sourceLocation)
+    #expect(run.stderr.hasPrefix("textmeasure \(arguments[0]): "), sourceLocation: sourceLocation)
+}

@@ -69,9 +69,6 @@ struct ExplainCommandTests {
         (["explain", "--width", "100", "--size", "0", "x"], 1),
     ] as [([String], Int32)])
     func errors(_ arguments: [String], status: Int32) throws {
-        let run = try CLI.run(arguments, stdin: nil)
-        #expect(run.status == status)
-        #expect(run.stdout.isEmpty)
-        #expect(run.stderr.hasPrefix("textmeasure explain: "))
+        try expectFailure(arguments, status: status)
     }
 }

@@ -109,10 +109,8 @@ struct MeasureCommandTests {
 
     @Test("invalid UTF-8 on standard input is an input error, not replaced")
     func invalidUTF8() throws {
-        let run = try CLI.run(["measure", "--width", "300", "-"], stdin: Data([0x48, 0x69, 0xFF, 0xFE]))
-        #expect(run.status == 1)
-        #expect(run.stdout.isEmpty)
-        #expect(run.stderr.contains("not valid UTF-8"))
+        try expectFailure(["measure", "--width", "300", "-"], status: 1, stdin: Data([0x48, 0x69, 0xFF, 0xFE]))
+        #expect(try CLI.run(["measure", "--width", "300", "-"], stdin: Data([0xFF])).stderr.contains("not valid UTF-8"))
     }
 
     @Test("human output: the size, the line count, and the lines boxed with their widths")
@@ -163,17 +161,12 @@ struct MeasureCommandTests {
         (["measure", "--width", "100", "--font", "/nonexistent/font.ttf", "hello"], 1),
     ] as [([String], Int32)])
     func errors(_ arguments: [String], status: Int32) throws {
-        let run = try CLI.run(arguments, stdin: nil)
-        #expect(run.status == status)
-        #expect(run.stdout.isEmpty)
-        #expect(run.stderr.hasPrefix("textmeasure measure: "))
+        try expectFailure(arguments, status: status)
     }
 
     @Test("an unusable width is a clean error, never a one-line size")
     func unusableWidth() throws {
-        let run = try CLI.run("measure", "--width", "0", "--json", paragraph)
-        #expect(run.status == 1)
-        #expect(run.stdout.isEmpty)
-        #expect(run.stderr.contains("width 0 is not usable"))
+        try expectFailure(["measure", "--width", "0", "--json", paragraph], status: 1)
+        #expect(try CLI.run("measure", "--width", "0", "--json", paragraph).stderr.contains("width 0 is not usable"))
     }
 }
