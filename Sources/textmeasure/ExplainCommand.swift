@@ -33,17 +33,27 @@ enum ExplainCommand {
 /// The sentences `explain` prints, one paragraph per step of the negotiation.
 private struct Explanation {
     let measurement: Measurement
+    /// The text's break opportunities, as UTF-16 offsets, in order.
+    let opportunities: [Int]
     var measurer: TextMeasurer { measurement.measurer }
     var proposed: Double { measurement.proposedWidth }
 
-    init(_ measurement: Measurement) { self.measurement = measurement }
+    init(_ measurement: Measurement) throws(CLIError) {
+        self.measurement = measurement
+        do {
+            opportunities = try measurement.measurer.prepared.style.lineBreakRules
+                .breakOpportunities(in: measurement.text).map(\.utf16Offset)
+        } catch {
+            throw .input(error.description)
+        }
+    }
 
-    func paragraphs() throws(CLIError) -> [String] {
+    func paragraphs() -> [String] {
         guard let fit = measurement.fit else {
             return [proposal(textWidth: nil), idealWidth(), noSize(), intrinsicSize()]
         }
         return [proposal(textWidth: fit.layout.width), idealWidth(), widthTaken(fit)]
-            + (try lines(fit.layout))
+            + lines(fit.layout)
             + [height(fit), "Size: sizeThatFits(width: \(proposed.readable)) = \(fit.size.width.readable) × \(fit.size.height.readable).",
                intrinsicSize()]
     }
@@ -104,19 +114,11 @@ private struct Explanation {
 
     // MARK: Lines
 
-    private func lines(_ layout: TextLayout) throws(CLIError) -> [String] {
-        let text = measurement.text
-        let opportunities: [Int]
-        do {
-            opportunities = try measurer.prepared.style.lineBreakRules.breakOpportunities(in: text).map(\.utf16Offset)
-        } catch {
-            throw .input(error.description)
-        }
+    private func lines(_ layout: TextLayout) -> [String] {
         let count = layout.lines.count
-        var rows: [(number: String, text: String, width: String, why: String)] = []
-        for (index, line) in layout.lines.enumerated() {
-            rows.append((String(index + 1), "\"" + TerminalText.visible(text[line.range]) + "\"", line.width.readable + " px",
-                         why(line, isLast: index == count - 1, opportunities: opportunities, available: layout.width)))
+        let rows = layout.lines.enumerated().map { index, line in
+            (number: String(index + 1), text: "\"" + TerminalText.visible(measurement.text[line.range]) + "\"",
+             width: line.width.readable + " px", why: why(line, available: layout.width))
         }
         let columns = (text: rows.map { TerminalText.columns($0.text) }.max() ?? 0,
                        width: rows.map(\.width.count).max() ?? 0)
@@ -128,12 +130,14 @@ private struct Explanation {
     }
 
     /// Why `line` ended where it did.
-    private func why(_ line: TextLayout.Line, isLast: Bool, opportunities: [Int], available: Double) -> String {
+    private func why(_ line: TextLayout.Line, available: Double) -> String {
         let text = measurement.text
         switch line.lineEnd {
         case .softBreak:
             let end = line.utf16Range.upperBound
-            guard let next = opportunities.first(where: { $0 > end }) else { return "soft break" }
+            let after = firstOpportunity { $0 > end }
+            guard after < opportunities.count else { return "soft break" }
+            let next = opportunities[after]
             let word = text[line.range.upperBound..<index(line.range.upperBound, movedBy: next - end)]
             let together = width(of: text[line.range.lowerBound..<word.endIndex])
             // Shaped apart from its context the line may differ from the prepared one by a hair: no
@@ -145,8 +149,9 @@ private struct Explanation {
             return "mandatory break: \(terminatorName(text[line.range]))"
         case .emergencyBreak:
             let end = line.utf16Range.upperBound
-            let start = opportunities.last(where: { $0 < end }) ?? 0
-            let next = opportunities.first(where: { $0 > end }) ?? end
+            let before = firstOpportunity { $0 >= end } - 1, after = firstOpportunity { $0 > end }
+            let start = before >= 0 ? opportunities[before] : 0
+            let next = after < opportunities.count ? opportunities[after] : end
             let word = text[index(line.range.upperBound, movedBy: start - end)..<index(line.range.upperBound, movedBy: next - end)]
             return "emergency break: the word \(quoted(word)), \(width(of: word).readable) px, has no break opportunity "
                 + "that fits \(available.readable) px, so it is split between grapheme clusters"
@@ -158,6 +163,17 @@ private struct Explanation {
             }
             return "end of text"
         }
+    }
+
+    /// The index of the first opportunity for which `isAfter` holds (it holds for
+    /// all after that one), or `opportunities.count`.
+    private func firstOpportunity(where isAfter: (Int) -> Bool) -> Int {
+        var low = 0, high = opportunities.count
+        while low < high {
+            let middle = (low + high) / 2
+            if isAfter(opportunities[middle]) { high = middle } else { low = middle + 1 }
+        }
+        return low
     }
 
     private func index(_ index: String.Index, movedBy utf16Distance: Int) -> String.Index {
