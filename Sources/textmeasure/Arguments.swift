@@ -34,11 +34,11 @@ struct Arguments {
         return number
     }
 
-    /// Removes and returns an option's value parsed as a whole number of at least `minimum`.
-    mutating func integer(_ name: String, minimum: Int) throws(CLIError) -> Int? {
+    /// Removes and returns an option's value parsed as a whole number in `range`.
+    mutating func integer(_ name: String, in range: ClosedRange<Int>) throws(CLIError) -> Int? {
         guard let text = try value(name) else { return nil }
-        guard let number = Int(text), number >= minimum else {
-            throw .usage("\(name) needs a whole number of at least \(minimum), got '\(text)'")
+        guard let number = Int(text), range.contains(number) else {
+            throw .usage("\(name) needs a whole number from \(range.lowerBound) to \(range.upperBound), got '\(text)'")
         }
         return number
     }

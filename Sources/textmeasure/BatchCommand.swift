@@ -27,15 +27,15 @@ enum BatchCommand {
         Each font file is loaded once and shared by all jobs.
 
         options:
-          --jobs N   measure up to N lines at once (default: the number of active
-                     processors, \(ProcessInfo.processInfo.activeProcessorCount) here)
+          --jobs N   measure up to N lines at once, 1 to 1024 (default: the number of
+                     active processors, \(ProcessInfo.processInfo.activeProcessorCount) here)
 
         Exit status: 0 when every line was read (even if some failed); 1 when standard
         input cannot be read; 2 usage error.
         """
 
     static func run(_ arguments: inout Arguments) throws(CLIError) {
-        let jobs = try arguments.integer("--jobs", minimum: 1) ?? ProcessInfo.processInfo.activeProcessorCount
+        let jobs = try arguments.integer("--jobs", in: 1...1024) ?? ProcessInfo.processInfo.activeProcessorCount
         let extra = try arguments.positionals()
         guard extra.isEmpty else { throw .usage("batch reads its cases from standard input, not from arguments") }
         let fonts = FontCache()

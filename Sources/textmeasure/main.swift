@@ -21,7 +21,8 @@ let usage = """
     \(commands.keys.sorted().map { "  \(TerminalText.padded($0, toColumns: 10))\(summary(of: commands[$0]?.help ?? ""))" }
         .joined(separator: "\n"))
 
-    Run 'textmeasure <command> --help' for a command's options.
+    Run 'textmeasure <command> --help' for a command's options. A TEXT that begins
+    with - goes after --: textmeasure measure --width 100 -- "-5 °C"
     Exit status: 0 success, 1 bad input or data, 2 usage error.
     """
 

@@ -152,7 +152,7 @@ struct BatchCommandTests {
         return String(decoding: bytes.dropLast(), as: UTF8.self)
     }
 
-    @Test("usage errors", arguments: [["batch", "--jobs", "0"], ["batch", "--jobs", "many"], ["batch", "cases.jsonl"]])
+    @Test("usage errors", arguments: [["batch", "--jobs", "0"], ["batch", "--jobs", "many"], ["batch", "--jobs", "1025"], ["batch", "cases.jsonl"]])
     func usage(_ arguments: [String]) throws {
         try expectFailure(arguments, status: 2)
     }

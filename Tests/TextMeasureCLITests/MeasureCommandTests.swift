@@ -107,6 +107,13 @@ struct MeasureCommandTests {
         }
     }
 
+    @Test("a TEXT that begins with - goes after --")
+    func dashText() throws {
+        let run = try CLI.run("measure", "--width", "100", "--json", "--", "-5 °C")
+        #expect(try CLI.decode(MeasureJSON.self, run).lines.map(\.text) == ["-5 °C"])
+        try expectFailure(["measure", "--width", "100", "-x"], status: 2)
+    }
+
     @Test("invalid UTF-8 on standard input is an input error, not replaced")
     func invalidUTF8() throws {
         try expectFailure(["measure", "--width", "300", "-"], status: 1, stdin: Data([0x48, 0x69, 0xFF, 0xFE]))
