@@ -14,12 +14,14 @@ enum BatchCommand {
 
         input:  {"id": "a1", "text": "Hello, world", "width": 390, "size": 17,
                  "lineHeight": null, "insets": [8, 0, 8, 0], "padding": 5, "rules": "browser",
-                 "fonts": ["/path/Primary.ttf", "/path/Fallback.ttf"]}
+                 "fonts": ["/path/Primary.ttf", "/path/Fallback.ttf"],
+                 "maxLines": 2, "lineBreakMode": "truncate-tail"}
                 only "text" and "width" are required; "id" is a string or an integer;
                 no "fonts" means the embedded set; "lineHeight": null means normal.
         output: {"height": 39, "id": "a1", "lineStarts": [0], "lines": 1,
-                 "usedWidth": 95.734375, "width": 390}
-                (px; UTF-16 offsets; "id" is null when the input had none)
+                 "truncated": false, "usedWidth": 95.734375, "width": 390}
+                (px; UTF-16 offsets; "id" is null when the input had none; with
+                "maxLines" or "lineBreakMode", also "truncated": true or false)
 
         A line that cannot be measured (not JSON, a wrong type, an unreadable font,
         a width that is not finite and > 0, invalid UTF-8) yields

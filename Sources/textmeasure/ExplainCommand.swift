@@ -117,16 +117,42 @@ private struct Explanation {
     private func lines(_ layout: TextLayout) -> [String] {
         let count = layout.lines.count
         let rows = layout.lines.enumerated().map { index, line in
-            (number: String(index + 1), text: "\"" + TerminalText.visible(measurement.text[line.range]) + "\"",
-             width: line.width.readable + " px", why: why(line, available: layout.width))
+            (number: String(index + 1), text: "\"" + TerminalText.visible(line.displayText) + "\"",
+             width: line.width.readable + " px", why: notes(on: line, isLast: index == count - 1, in: layout))
         }
         let columns = (text: rows.map { TerminalText.columns($0.text) }.max() ?? 0,
                        width: rows.map(\.width.count).max() ?? 0)
-        return ["Lines: \(count) at \(layout.width.readable) px."] + rows.map { row in
+        return ["Lines: \(count) at \(layout.width.readable) px\(limits)."] + rows.map { row in
             "  " + String(repeating: " ", count: String(count).count - row.number.count) + row.number + "  "
                 + TerminalText.padded(row.text, toColumns: columns.text) + "  "
                 + String(repeating: " ", count: columns.width - row.width.count) + row.width + "  " + row.why
         }
+    }
+
+    /// The line-break mode and line limit, when they are not the defaults.
+    private var limits: String {
+        let container = measurer.container
+        var limits: [String] = []
+        if container.lineBreakMode != .byWordWrapping { limits.append("--line-break-mode \(container.lineBreakMode.rawValue)") }
+        if container.maximumNumberOfLines > 0 { limits.append("--max-lines \(container.maximumNumberOfLines)") }
+        return limits.isEmpty ? "" : " (" + limits.joined(separator: ", ") + ")"
+    }
+
+    /// Why `line` ended where it did, and what else shapes it: an ellipsis, a
+    /// width past the box, the text a line limit hides after it.
+    private func notes(on line: TextLayout.Line, isLast: Bool, in layout: TextLayout) -> String {
+        var notes = [why(line, available: layout.width)]
+        if let elided = line.elidedRange {
+            notes.append(elided.isEmpty ? "truncated: \"…\" marks the text hidden after it"
+                                        : "truncated: \"…\" stands for \(quoted(measurement.text[elided]))")
+        }
+        if line.width > layout.width {
+            notes.append("wider than the \(layout.width.readable) px box: a renderer clips it")
+        }
+        if isLast, layout.visibleUTF16Range.upperBound < measurement.text.utf16.count {
+            notes.append("the line limit hides the text after it")
+        }
+        return notes.joined(separator: "; ")
     }
 
     /// Why `line` ended where it did.
@@ -134,16 +160,24 @@ private struct Explanation {
         let text = measurement.text
         switch line.lineEnd {
         case .softBreak:
-            let end = line.utf16Range.upperBound
-            let after = firstOpportunity { $0 > end }
-            guard after < opportunities.count else { return "soft break" }
-            let next = opportunities[after]
-            let word = text[line.range.upperBound..<index(line.range.upperBound, movedBy: next - end)]
-            let together = width(of: text[line.range.lowerBound..<word.endIndex])
+            // What did not fit: the next grapheme cluster with char wrapping, else the next word.
+            let piece: Substring, name: String
+            if measurer.container.lineBreakMode == .byCharWrapping {
+                guard line.range.upperBound < text.endIndex else { return "soft break" }
+                piece = text[line.range.upperBound..<text.index(after: line.range.upperBound)]
+                name = "character"
+            } else {
+                let end = line.utf16Range.upperBound
+                let after = firstOpportunity { $0 > end }
+                guard after < opportunities.count else { return "soft break" }
+                piece = text[line.range.upperBound..<index(line.range.upperBound, movedBy: opportunities[after] - end)]
+                name = "word"
+            }
+            let together = width(of: text[line.range.lowerBound..<piece.endIndex])
             // Shaped apart from its context the line may differ from the prepared one by a hair: no
             // numbers then, rather than a comparison that reads wrong.
-            guard together > available else { return "soft break: the next word, \(quoted(word)), did not fit" }
-            return "soft break: the next word, \(quoted(word)), would make it \(together.readable) px, "
+            guard together > available else { return "soft break: the next \(name), \(quoted(piece)), did not fit" }
+            return "soft break: the next \(name), \(quoted(piece)), would make it \(together.readable) px, "
                 + "more than \(available.readable)"
         case .mandatoryBreak:
             return "mandatory break: \(terminatorName(text[line.range]))"

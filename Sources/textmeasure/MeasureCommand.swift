@@ -16,7 +16,9 @@ enum MeasureCommand {
           --width W            the proposed width in px (required; finite and > 0)
           --json               print JSON instead: {"size": {"width", "height"},
                                "intrinsicContentSize": {"width", "height"}, "idealWidth",
-                               "lines": [{"start", "end", "width", "text"}]}
+                               "lines": [{"start", "end", "width", "text"}]}, and
+                               "truncated": true when a line limit or "…" hides text
+                               (a line's "text" is as drawn, "…" included)
         \(MeasureOptions.help)
 
         Sizes are in px; JSON offsets are UTF-16 code units, a line's end is the
@@ -37,20 +39,22 @@ enum MeasureCommand {
         var intrinsicContentSize: Size
         var idealWidth: Double
         var lines: [Line]
+        /// Present (true) when a line limit or truncation hides some of the text.
+        var truncated: Bool?
     }
 
     static func run(_ arguments: inout Arguments) throws(CLIError) {
         let json = arguments.flag("--json")
         let measurement = try Measurement.parse(&arguments)
         guard let fit = measurement.fit else { throw .input(Measurement.unusable(width: measurement.proposedWidth)) }
-        let text = measurement.text
         let output = Output(size: fit.size,
                             intrinsicContentSize: measurement.measurer.intrinsicContentSize(currentWidth: measurement.proposedWidth),
                             idealWidth: measurement.measurer.idealWidth,
                             lines: fit.layout.lines.map {
                                 Output.Line(start: $0.utf16Range.lowerBound, end: $0.utf16Range.upperBound,
-                                            width: $0.width, text: String(text[$0.range]))
-                            })
+                                            width: $0.width, text: $0.displayText)
+                            },
+                            truncated: fit.layout.isTruncated ? true : nil)
         print(json ? JSONOutput.line(output) : human(output))
     }
 

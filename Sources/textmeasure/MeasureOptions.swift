@@ -20,6 +20,8 @@ struct MeasureOptions {
           --hug                width = widest line (a label) instead of the proposed width (a text view)
           --rules R            line-break rules: browser (default) or uax14
           --label              empty text has no line and a final newline adds none
+          --max-lines N        at most N lines (default 0: no limit)
+          --line-break-mode M  word (default), char, clip, truncate-head, truncate-middle or truncate-tail
         """
 
     /// Reads the options from `arguments`, loading any fonts named.
@@ -44,6 +46,18 @@ struct MeasureOptions {
         }
         if let padding = try arguments.number("--padding") { container.lineFragmentPadding = padding }
         if arguments.flag("--label") { container.emptyLines = .label }
+        if let maxLines = try arguments.value("--max-lines") {
+            guard let parsed = Int(maxLines), parsed >= 0 else {
+                throw .usage("--max-lines needs a whole number ≥ 0, got '\(maxLines)'")
+            }
+            container.maximumNumberOfLines = parsed
+        }
+        if let mode = try arguments.value("--line-break-mode") {
+            guard let parsed = LineBreakMode(rawValue: mode) else {
+                throw .usage("--line-break-mode must be one of \(LineBreakMode.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
+            container.lineBreakMode = parsed
+        }
 
         let minimumHeight = try arguments.number("--min-height") ?? 0
         guard minimumHeight.isFinite, minimumHeight >= 0 else {

@@ -104,6 +104,16 @@ struct BatchCommandTests {
         #expect(lines[2]["id"] as? Int == 3 && lines[2]["error"] == nil)
     }
 
+    @Test("maxLines and lineBreakMode are honoured, with \"truncated\"")
+    func lineLimit() throws {
+        let input = try json(["id": "preview", "text": paragraph, "width": 200, "maxLines": 2, "lineBreakMode": "truncate-tail"])
+            + "\n" + json(["id": "bad mode", "text": paragraph, "width": 200, "lineBreakMode": "ellipsis"]) + "\n"
+        let lines = try CLI.jsonLines(try CLI.run("batch", stdin: input))
+        try #require(lines.count == 2)
+        #expect(lines[0]["lines"] as? Int == 2 && lines[0]["truncated"] as? Bool == true)
+        #expect(lines[1]["id"] as? String == "bad mode" && (lines[1]["error"] as? String)?.contains("lineBreakMode") == true)
+    }
+
     @Test("fonts given by path are loaded and used")
     func givenFonts() throws {
         let font = CLI.packageRoot.appendingPathComponent("Fonts/NotoSans-Regular.ttf").path

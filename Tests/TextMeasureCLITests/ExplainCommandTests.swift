@@ -72,3 +72,41 @@ struct ExplainCommandTests {
         try expectFailure(arguments, status: status)
     }
 }
+
+@Suite("textmeasure explain: line-break modes and line limits")
+struct ExplainModesTests {
+    func reasons(_ arguments: String...) throws -> (header: String, rows: [String]) {
+        let lines = try CLI.run(["explain"] + arguments, stdin: nil).output.split(separator: "\n").map(String.init)
+        return (try #require(lines.first { $0.hasPrefix("Lines:") }), lines.filter { $0.hasPrefix("  ") })
+    }
+
+    @Test("a line limit: the last line says the rest is hidden")
+    func lineLimit() throws {
+        let (header, rows) = try reasons("--width", "150", "--max-lines", "2", paragraph)
+        #expect(header == "Lines: 2 at 150 px (--max-lines 2).")
+        #expect(rows.count == 2)
+        #expect(rows[1].hasSuffix("the line limit hides the text after it"))
+        #expect(!rows[0].contains("hides"))
+    }
+
+    @Test("truncation: the line is shown as drawn, and says what the ellipsis stands for")
+    func truncation() throws {
+        let (header, rows) = try reasons("--width", "150", "--max-lines", "2", "--line-break-mode", "truncate-tail", paragraph)
+        #expect(header == "Lines: 2 at 150 px (--line-break-mode truncate-tail, --max-lines 2).")
+        #expect(rows[1].contains("…\"") && rows[1].contains("truncated: \"…\" stands for \""))
+    }
+
+    @Test("char wrapping: the next character is what did not fit")
+    func charWrapping() throws {
+        let (_, rows) = try reasons("--width", "150", "--line-break-mode", "char", paragraph)
+        #expect(rows.dropLast().allSatisfy { $0.contains("soft break: the next character, \"") })
+    }
+
+    @Test("clipping: lines wider than the box say so")
+    func clipping() throws {
+        let (_, rows) = try reasons("--width", "150", "--line-break-mode", "clip", paragraph + "\nshort")
+        #expect(rows.count == 2)
+        #expect(rows[0].contains("wider than the 150 px box"))
+        #expect(!rows[1].contains("wider than"))
+    }
+}

@@ -83,6 +83,19 @@ struct MeasureCommandTests {
         #expect(fixed.size.height == 90)
     }
 
+    @Test("--max-lines and --line-break-mode: at most N lines, the last ending in …, and \"truncated\"")
+    func lineLimit() throws {
+        let run = try CLI.run("measure", "--width", "200", "--max-lines", "2", "--line-break-mode", "truncate-tail",
+                              "--json", paragraph)
+        let result = try CLI.decode(MeasureJSON.self, run)
+        #expect(result.lines.count == 2)
+        #expect(result.lines.last?.text.hasSuffix("…") == true)
+        for line in result.lines { #expect(line.width <= 200) }
+        #expect(result.size.height == 2 * (try oneLineHeight()))
+        #expect(run.output.contains("\"truncated\":true"))
+        #expect(!(try CLI.run("measure", "--width", "200", "--json", paragraph).output.contains("truncated")))
+    }
+
     @Test("a font file given with --font is used: the embedded primary font from its file measures the same")
     func givenFontFile() throws {
         let font = CLI.packageRoot.appendingPathComponent("Fonts/NotoSans-Regular.ttf").path
