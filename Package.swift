@@ -39,6 +39,8 @@ let package = Package(
         .testTarget(name: "TextMeasureTests", dependencies: ["TextMeasure"]),
         .testTarget(name: "TextMeasureRenderTests", dependencies: ["TextMeasure", "TextMeasureRender", "CPNG"]),
         .testTarget(name: "TextMeasureTestingTests", dependencies: ["TextMeasureTesting", "textmeasure"]),
+        // Runs the built executable; depending on it makes `swift test` build it first.
+        .testTarget(name: "TextMeasureCLITests", dependencies: ["textmeasure"]),
     ],
     swiftLanguageModes: [.v6]
 )

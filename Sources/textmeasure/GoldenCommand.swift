@@ -8,14 +8,16 @@ enum GoldenCommand {
         usage: textmeasure golden record CASES.jsonl -o GOLDEN.json
                textmeasure golden verify GOLDEN.json [--render DIR] [--scale S]
 
+        Golden heights for CI: record what cases measure, then verify they still do.
+
         record  measures each case of CASES.jsonl (one JSON case per line, the batch
                 format: {"id", "text", "fonts", "size", "width", "lineHeight", "insets",
                 "padding", "rules", "maxLines", "lineBreakMode"}) and writes GOLDEN.json:
                 the cases, with font paths made relative to GOLDEN.json, and what each
                 measured (height, line count, line starts, the lines as shown, whether
                 text was truncated, the TextMeasure version). A case without an id gets
-                its line number. Font paths in CASES.jsonl start at the current
-                directory; no fonts means the embedded set.
+                its line number; blank lines are skipped. Font paths in CASES.jsonl
+                start at the current directory; no fonts means the embedded set.
         verify  measures every case of GOLDEN.json again and compares. Prints each case
                 that differs, by id, with the expected and actual height and the lines
                 side by side.
@@ -73,20 +75,18 @@ enum GoldenCommand {
         }
     }
 
-    /// Reads batch-format cases, one JSON object per non-empty line.
+    /// Reads batch-format cases, one JSON object per line; blank lines are skipped.
     private static func readCases(_ path: String) throws(CLIError) -> [MeasurementCase] {
         guard let data = FileManager.default.contents(atPath: path) else { throw .input("cannot read \(path)") }
-        let text = try TextInput.decode(data, source: path)
         var cases: [MeasurementCase] = []
-        let decoder = JSONDecoder()
-        for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            guard !line.allSatisfy(\.isWhitespace) else { continue }
-            do {
-                var testCase = try decoder.decode(MeasurementCase.self, from: Data(line.utf8))
+        for (index, line) in data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).enumerated()
+        where !line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) {
+            switch JSONLine.decode(MeasurementCase.self, from: Array(line)) {
+            case .success(var testCase):
                 if testCase.id == nil { testCase.id = .integer(index + 1) }
                 cases.append(testCase)
-            } catch {
-                throw .input("\(path):\(index + 1): not a measurement case: \(error)")
+            case .failure(let failure):
+                throw .input("\(path):\(index + 1): \(failure.error)")
             }
         }
         return cases

@@ -6,20 +6,26 @@ enum RenderCommand {
     static let help = """
         usage: textmeasure render --width W -o OUT.png [--scale S] [options] [TEXT | -]
 
-        Draws TEXT (or standard input) wrapped at the proposed width W into a PNG,
-        with FreeType's rasterizer and the fonts it was measured with. Faint marks
-        show what the layout decided: the view's frame (grey), the edges the lines
-        wrap at (orange), each line's box (blue) and baseline (red). Colour emoji
-        are drawn from the emoji font's bitmaps, scaled to the size.
+        A PNG of the text laid out at a proposed width, drawn with FreeType.
 
-        The picture is the frame (W × the measured height) with \(MeasureCommand.format(PanelRenderer.margin)) px around
+        Draws TEXT (or standard input) wrapped at the proposed width W with the
+        fonts it was measured with, from the glyphs HarfBuzz gave measuring. Faint
+        marks show what the layout decided: the view's frame (grey), the edges the
+        lines wrap at (orange), each line's box (blue) and baseline (red). Colour
+        emoji are drawn from the emoji font's bitmaps, scaled to the size; a
+        truncated line shows its "…".
+
+        The picture is the frame (W × the measured height) with \(PanelRenderer.margin.readable) px around
         it, times the scale; lines that overflow a --max-height are drawn below it.
 
         options:
-          --width W            the proposed width in pixels (required; finite and > 0)
+          --width W            the proposed width in px (required; finite and > 0)
           -o, --output PATH    the PNG file to write (required)
-          --scale S            device pixels per px (default 1; 2 draws a sharper picture)
+          --scale S            device pixels per px, \(PanelRenderer.scaleRange.lowerBound.readable)...\(PanelRenderer.scaleRange.upperBound.readable) (default 1; 2 draws sharper)
         \(MeasureOptions.help)
+
+        Exit status: 0 written; 1 bad input (text, font, width, a picture too
+        large) or the file cannot be written; 2 usage error.
         """
 
     static func run(_ arguments: inout Arguments) throws(CLIError) {
