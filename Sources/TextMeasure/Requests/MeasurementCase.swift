@@ -123,10 +123,14 @@ public struct MeasurementResult: Codable, Sendable, Hashable {
 }
 
 extension MeasurementCase {
-    /// Measures the case, loading its fonts through `fonts` (so each file is read once).
+    /// The measurer for this case, its fonts loaded through `fonts` (so each file is read once).
+    public func measurer(fonts: FontCache) throws -> TextMeasurer {
+        try TextMeasurer(text: text, fonts: fonts.fontSet(paths: self.fonts ?? []), style: style(), container: container())
+    }
+
+    /// Measures the case, loading its fonts through `fonts`.
     public func measure(fonts: FontCache) throws -> MeasurementResult {
-        let fontSet = try fonts.fontSet(paths: self.fonts ?? [])
-        let measurer = try TextMeasurer(text: text, fonts: fontSet, style: style(), container: container())
+        let measurer = try measurer(fonts: fonts)
         guard let size = measurer.sizeThatFits(ProposedSize(width: width)) else { throw TextMeasureError.invalidWidth(width) }
         let layout = try measurer.layout(width: width)
         return MeasurementResult(id: id, lines: layout.lines.count, height: size.height, width: size.width,
