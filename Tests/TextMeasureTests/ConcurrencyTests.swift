@@ -93,7 +93,7 @@ import Testing
 
     /// Fonts loaded at the same time, through one cache and from bytes, measure alike.
     @Test func concurrentFontLoading() async throws {
-        let root = FontFiles.packageRoot + "/Fonts/"
+        let root = packageRoot + "/Fonts/"
         let paths = ["NotoSans-Regular.ttf", "NotoSansHebrew-Regular.ttf", "NotoSansThai-Regular.ttf",
                      "NotoSansArabic-Regular.ttf"].map { root + $0 }
         let text = "Hello שלום สวัสดี مرحبا"
@@ -104,7 +104,7 @@ import Testing
                 group.addTask {
                     let fonts = task.isMultiple(of: 2)
                         ? try cache.fontSet(paths: paths)
-                        : try FontSet(paths.map { try Font(bytes: #require(readFileBytes($0))) })
+                        : try FontSet(paths.map { try Font(bytes: #require(readBytes($0))) })
                     #expect(try Self.measure(text, fonts: fonts) == expected)
                 }
             }

@@ -7,15 +7,8 @@ import Darwin
 /// Font files for robustness tests, made from the repository's fonts at test time
 /// (no binary fixtures): collections, WOFF wrappers, truncations, temporary files.
 enum FontFiles {
-    /// The package root, from this file's path.
-    static let packageRoot: String = {
-        var parts = #filePath.split(separator: "/", omittingEmptySubsequences: false)
-        parts.removeLast(3)   // Tests/TextMeasureTests/FontFiles.swift
-        return parts.joined(separator: "/")
-    }()
-
     /// The bytes of one of the embedded fonts, e.g. "NotoSans-Regular.ttf".
-    static func bytes(_ name: String) -> [UInt8]? { readFileBytes(packageRoot + "/Fonts/" + name) }
+    static func bytes(_ name: String) -> [UInt8]? { readBytes(packageRoot + "/Fonts/" + name) }
 
     /// A TrueType collection ('ttcf') holding `fonts` in order: each font's table
     /// directory is copied and its table offsets moved to where the font now lies.

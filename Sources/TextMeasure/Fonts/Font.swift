@@ -78,15 +78,15 @@ public final class Font: @unchecked Sendable {
                                   ownsData ? { free($0) } : nil)
         let face = hb_face_create(blob, UInt32(faceIndex))
         hb_blob_destroy(blob)   // the face holds its own reference
-        // FreeType reads formats HarfBuzz does not (WOFF and WOFF2, which FreeType unpacks
-        // in memory, for one): HarfBuzz would see an empty face and measure every glyph as
-        // half an em. A face whose units per em HarfBuzz reads differently (out of its
-        // 16...16384 range) would be measured at the wrong scale. Refuse both.
+        // FreeType validated the face and HarfBuzz will measure it: they must read the same
+        // one. A face HarfBuzz finds empty would measure every glyph as half an em; one with
+        // fewer glyphs (a CFF font whose maxp disagrees with its charstrings) or another
+        // units per em would measure glyphs or scales FreeType never checked.
         guard hb_face_get_glyph_count(face) == UInt32(clamping: facts.glyphCount),
               hb_face_get_upem(face) == UInt32(clamping: facts.metrics.unitsPerEm),
               let font = hb_font_create(face) else {
             hb_face_destroy(face)
-            throw .unsupportedFont(reason: "HarfBuzz cannot read it as FreeType does (WOFF and WOFF2 must be decompressed first)")
+            throw .unsupportedFont(reason: "FreeType and HarfBuzz read it differently")
         }
         hb_face_destroy(face)
         // Scale = units per em: advances come back exact, in font units (platform notes §5).
@@ -162,7 +162,8 @@ private struct FreeTypeFacts {
         guard faceIndex >= 0, faceIndex < faceCount else {
             throw .faceIndexOutOfRange(index: faceIndex, faceCount: faceCount)
         }
-        try TableDirectory.checkTablesFit(in: data, faceIndex: faceIndex)
+
+        try SFNTDirectory.validate(data, faceIndex: faceIndex)
 
         var faceOut: FT_Face?
         let error = FT_New_Memory_Face(library, bytes, FT_Long(data.count), FT_Long(faceIndex), &faceOut)

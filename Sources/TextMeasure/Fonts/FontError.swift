@@ -9,8 +9,9 @@ public enum FontError: Error, Sendable, Equatable, CustomStringConvertible {
     /// FreeType could not parse the data as a font (truncated, corrupt or not a font).
     /// `code` is FreeType's error code.
     case invalidFont(code: Int32, reason: String)
-    /// A table of the font lies past the end of the data: the file was cut short.
-    case truncated(table: String)
+    /// Part of the font (`part`: "table 'GPOS'", "table directory", ...) lies past the
+    /// end of the data: the file was cut short.
+    case truncated(part: String)
     /// The face index does not exist in this font file or collection.
     case faceIndexOutOfRange(index: Int, faceCount: Int)
     /// The font has no outlines and no bitmap strikes, or no Unicode character map.
@@ -26,7 +27,7 @@ public enum FontError: Error, Sendable, Equatable, CustomStringConvertible {
         case .unreadable(let path, let reason): "font file unreadable: \(path): \(reason)"
         case .empty: "font data is empty"
         case .invalidFont(let code, let reason): "not a valid font (FreeType error \(code): \(reason))"
-        case .truncated(let table): "truncated font: the '\(table)' table extends past the end of the data"
+        case .truncated(let part): "truncated font: \(part) extends past the end of the data"
         case .faceIndexOutOfRange(let index, let count): "face index \(index) out of range: the font has \(count) face(s)"
         case .unsupportedFont(let reason): "unsupported font: \(reason)"
         case .emptyFontSet: "a font set needs at least one font"

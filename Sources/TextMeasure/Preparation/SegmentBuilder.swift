@@ -7,6 +7,9 @@ struct SegmentBuilder {
     private(set) var segments: [Segment] = []
     private(set) var graphemeEnds: [Int32] = []
     private(set) var graphemeWidths: [Int32] = []
+    private(set) var graphemeFonts: [UInt8] = []
+    private(set) var graphemeHangs: [Bool] = []
+    private(set) var ellipsis = Ellipsis(width: 0, fontIndex: 0)
 
     init(fonts: FontSet, style: TextStyle) {
         self.fonts = fonts
@@ -14,29 +17,30 @@ struct SegmentBuilder {
     }
 
     mutating func build(_ text: UnsafeBufferPointer<UInt16>) throws(TextMeasureError) {
+        let shaper = Shaper(features: style.fontFeatures)
+        ellipsis = measureEllipsis(with: shaper)
         guard !text.isEmpty else { return }
         // 1. Segmentation.
         let breaks = try Boundaries.lineBreaks(in: text, rules: style.lineBreakRules)
         let clusters = Self.merge(try Boundaries.graphemes(in: text), breaks)
 
         // 2. Font runs.
-        var fontForCluster: [UInt8] = []
         let runs = FontItemizer(fonts: fonts.fonts)
-            .runs(in: text, graphemes: clusters, breaks: breaks, fontForGrapheme: &fontForCluster)
+            .runs(in: text, graphemes: clusters, breaks: breaks, fontForGrapheme: &graphemeFonts)
 
         // 3. Shaping: advances per cluster offset, in each font's advance units.
         var advances = [Int32](repeating: 0, count: text.count)
-        let shaper = Shaper(features: style.fontFeatures)
         advances.withUnsafeMutableBufferPointer { advances in
             for run in runs { shaper.shape(run, of: text, with: fonts.fonts[run.fontIndex], into: advances) }
         }
 
         // 4. Widths summed into segments.
-        let scales = fonts.fonts.map { style.fontSize * 64 / Double($0.advanceUnitsPerEm) }
+        let scales = fonts.fonts.map(scale)
         let tabWidth = spaceWidth() * Double(max(0, style.tabSize))
         segments.reserveCapacity(breaks.count)
         graphemeEnds.reserveCapacity(clusters.count)
         graphemeWidths.reserveCapacity(clusters.count)
+        graphemeHangs.reserveCapacity(clusters.count)
 
         var content = 0.0, trailing = 0.0
         var fontMask: UInt64 = 0
@@ -46,7 +50,7 @@ struct SegmentBuilder {
         advances.withUnsafeBufferPointer { advances in
             for (index, boundary) in clusters.enumerated() {
                 let end = Int(boundary)
-                let fontIndex = Int(fontForCluster[index])
+                let fontIndex = Int(graphemeFonts[index])
                 let first = text[start]
                 let (firstScalar, _) = Scalars.decode(text, at: start)
                 var width = 0.0
@@ -63,7 +67,9 @@ struct SegmentBuilder {
                 graphemeEnds.append(boundary)
                 graphemeWidths.append(Int32(saturating: width))
 
-                if Scalars.isMandatoryBreak(first) || Self.isHangingWhitespace(text, start, end) {
+                let hangs = Scalars.isMandatoryBreak(first) || Self.isHangingWhitespace(text, start, end)
+                graphemeHangs.append(hangs)
+                if hangs {
                     trailing += width
                 } else {
                     content += trailing + width
@@ -88,6 +94,24 @@ struct SegmentBuilder {
     private static func isHangingWhitespace(_ text: UnsafeBufferPointer<UInt16>, _ start: Int, _ end: Int) -> Bool {
         for offset in start..<end where !Scalars.isHangingSpace(text[offset]) { return false }
         return true
+    }
+
+    /// Pixels (in 1/64) per advance unit of `font` at the style's size.
+    private func scale(_ font: Font) -> Double { style.fontSize * 64 / Double(font.advanceUnitsPerEm) }
+
+    /// The ellipsis that truncation draws: U+2026 shaped on its own in the first
+    /// font of the set that covers it, as TextKit measures its truncation token.
+    /// Measured here, once, so that truncating at any width is arithmetic.
+    private func measureEllipsis(with shaper: borrowing Shaper) -> Ellipsis {
+        let text = [UInt16(LineBreakMode.ellipsis.value)]
+        var advance: [Int32] = [0]
+        let fontIndex = text.withUnsafeBufferPointer { text in
+            let fontIndex = FontItemizer(fonts: fonts.fonts).fontIndex(for: text, start: 0, end: 1)
+            let run = FontRun(start: 0, end: 1, fontIndex: fontIndex, script: HB_SCRIPT_COMMON)
+            advance.withUnsafeMutableBufferPointer { shaper.shape(run, of: text, with: fonts.fonts[fontIndex], into: $0) }
+            return fontIndex
+        }
+        return Ellipsis(width: Int((Double(advance[0]) * scale(fonts.fonts[fontIndex])).rounded()), fontIndex: fontIndex)
     }
 
     /// The advance of the primary font's space, in 1/64 px: the unit of tab widths.
