@@ -8,7 +8,9 @@ public enum TextMeasureError: Error, Sendable, Equatable, CustomStringConvertibl
     case invalidTabSize(Int)
     /// A width that cannot be laid out at: NaN, infinite or negative.
     case invalidWidth(Double)
-    /// An inset, padding or height limit that is NaN, infinite or negative.
+    /// An inset or line fragment padding outside `TextContainer.insetRange`.
+    case invalidInset(name: String, value: Double)
+    /// An option with a value it cannot take (a negative line limit, a wrong count).
     case invalidOption(name: String, value: Double)
     /// Text given as bytes is not valid UTF-8; `byteOffset` is where the first invalid sequence starts.
     case invalidUTF8(byteOffset: Int)
@@ -23,6 +25,7 @@ public enum TextMeasureError: Error, Sendable, Equatable, CustomStringConvertibl
         case .invalidLineHeight(let value): "invalid line height \(value): must be finite, positive and at most \(TextStyle.maximumLineHeight)"
         case .invalidTabSize(let size): "invalid tab size \(size): must be within \(TextStyle.tabSizeRange)"
         case .invalidWidth(let width): "invalid width \(width): must be finite and not negative"
+        case .invalidInset(let name, let value): "invalid \(name) \(value): must be finite and within \(TextContainer.insetRange)"
         case .invalidOption(let name, let value): "invalid \(name) \(value): must be finite and not negative"
         case .invalidUTF8(let offset): "text is not valid UTF-8: invalid byte sequence at byte \(offset)"
         case .textTooLong(let count): "text too long: \(count) UTF-16 code units, at most \(PreparedText.maximumUTF16Count)"

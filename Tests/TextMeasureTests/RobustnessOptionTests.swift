@@ -99,7 +99,7 @@ import Testing
     @Test(arguments: ["inset.top", "inset.left", "inset.bottom", "inset.right", "lineFragmentPadding"])
     func invalidContainerValueIsRefused(name: String) throws {
         let prepared = try PreparedText(Self.text)
-        for value in [Double.nan, .infinity, -1] {
+        for value in [Double.nan, .infinity, -1, 1e308, TextContainer.insetRange.upperBound.nextUp] {
             var container = TextContainer()
             switch name {
             case "inset.top": container.textContainerInset.top = value
@@ -109,9 +109,19 @@ import Testing
             default: container.lineFragmentPadding = value
             }
             let error = #expect(throws: TextMeasureError.self) { try TextMeasurer(prepared: prepared, container: container) }
-            guard case .invalidOption(name, let reported) = error else { Issue.record("\(String(describing: error))"); continue }
+            guard case .invalidInset(name, let reported) = error else { Issue.record("\(String(describing: error))"); continue }
             #expect(reported.bitPattern == value.bitPattern)
         }
+    }
+
+    @Test func largestInsetsGiveFiniteSizes() throws {
+        let most = TextContainer.insetRange.upperBound
+        let container = TextContainer(textContainerInset: EdgeInsets(top: most, left: most, bottom: most, right: most),
+                                      lineFragmentPadding: most)
+        let measurer = try TextMeasurer(text: Self.text, container: container)
+        let size = try #require(measurer.sizeThatFits(ProposedSize(width: .greatestFiniteMagnitude)))
+        #expect(size.height.isFinite && size.height > 2 * most)
+        #expect(measurer.idealWidth.isFinite && measurer.idealWidth > 4 * most)
     }
 
     /// (minimumHeight, maximumHeight) → expected height, `h` standing for the text's own height.

@@ -37,11 +37,15 @@ public struct TextContainer: Sendable, Hashable {
     /// Vertical space the container takes besides the text.
     var verticalChrome: Double { textContainerInset.top + textContainerInset.bottom }
 
+    /// Insets and line fragment padding the library accepts, in pixels: bounded so that
+    /// a size (text plus insets) is always a finite number.
+    public static let insetRange: ClosedRange<Double> = 0...1_000_000
+
     func validate() throws(TextMeasureError) {
         for (name, value) in [("inset.top", textContainerInset.top), ("inset.left", textContainerInset.left),
                               ("inset.bottom", textContainerInset.bottom), ("inset.right", textContainerInset.right),
                               ("lineFragmentPadding", lineFragmentPadding)] {
-            guard value.isFinite, value >= 0 else { throw .invalidOption(name: name, value: value) }
+            guard value.isFinite, Self.insetRange.contains(value) else { throw .invalidInset(name: name, value: value) }
         }
         guard maximumNumberOfLines >= 0 else {
             throw .invalidOption(name: "maximumNumberOfLines", value: Double(maximumNumberOfLines))
