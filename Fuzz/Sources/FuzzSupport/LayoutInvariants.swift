@@ -3,9 +3,10 @@ import TextMeasure
 /// What every layout must satisfy, whatever the text, fonts and options: checked
 /// after each fuzz input. A violation stops the process, so libFuzzer saves the input.
 public enum LayoutInvariants {
-    /// Checks `layout`, laid out from `prepared` at `width` with `emptyLines`.
+    /// Checks `layout`, laid out from `prepared` at `width` with these options.
     public static func check(_ layout: TextLayout, of prepared: PreparedText, width: Double,
-                             emptyLines: EmptyLineConvention) {
+                             emptyLines: EmptyLineConvention, lineBreakMode: LineBreakMode = .byWordWrapping,
+                             maximumNumberOfLines: Int = 0) {
         let text = prepared.text
         let utf16 = text.utf16
         var offset = 0
@@ -24,7 +25,13 @@ public enum LayoutInvariants {
             require(line.y == y && line.baseline.isFinite, "lines stack from the top")
 
             let characters = Array(text[line.range])
-            if line.width > width {
+            if let elided = line.elidedUTF16Range {
+                require(line.utf16Range.lowerBound <= elided.lowerBound && elided.upperBound <= line.utf16Range.upperBound,
+                        "line \(index) elides inside itself")
+                // A truncated line fits, "…" included, unless "…" alone is wider than the line.
+                let shown = line.displayText.filter { $0 != " " && $0 != "\t" && !$0.isNewline }
+                require(line.width <= width || shown == "\u{2026}", "truncated line \(index) is \(line.width) px at \(width) px")
+            } else if line.width > width, lineBreakMode != .byClipping {
                 // Only one cluster with a width may overflow (zero- and negative-width ones go
                 // along with it). At width 0 each such cluster starts a line of its own, so no
                 // line of that layout may start inside this one.
@@ -41,9 +48,16 @@ public enum LayoutInvariants {
             offset = line.utf16Range.upperBound
             y += line.height
         }
-        require(offset == prepared.utf16Count, "the lines cover the whole text")
+        require(offset == layout.visibleUTF16Range.upperBound, "the lines cover the visible text")
+        require(offset == prepared.utf16Count || maximumNumberOfLines > 0 && layout.lines.count == maximumNumberOfLines,
+                "only a line limit hides text")
+        if maximumNumberOfLines > 0 { require(layout.lines.count <= maximumNumberOfLines, "at most the line limit") }
+        require(layout.isTruncated == (offset < prepared.utf16Count || layout.lines.contains { $0.elidedRange != nil }),
+                "isTruncated says whether text is hidden")
         // Counted, not filtered: a filtered "\r" and "\n" would join into one "\r\n".
-        require(mandatoryBreaks == text.reduce(0) { $0 + ($1.isNewline ? 1 : 0) }, "one mandatory break per newline")
+        let visible = text[layout.visibleRange]
+        let newlines = visible.reduce(0) { $0 + ($1.isNewline ? 1 : 0) }
+        require(mandatoryBreaks == newlines, "one mandatory break per visible newline")
         require(layout.height == y && layout.usedWidth.isFinite, "the height is the lines' sum")
         if emptyLines == .textView {
             require(!layout.lines.isEmpty, "a text view always has a line for the caret")

@@ -1,7 +1,7 @@
 import FuzzSupport
 import TextMeasure
 
-// Fuzzes text and options: an input is a 7-byte header of options followed by
+// Fuzzes text and options: an input is an 8-byte header of options followed by
 // the text as bytes (UTF-8, or not). Every option can take values outside its
 // valid range; the library must throw the documented error for exactly those,
 // and otherwise give a layout that satisfies `LayoutInvariants`.
@@ -15,6 +15,8 @@ import TextMeasure
 //         [5] tab size: byte - 8
 //         [6] height limits: minimum (low nibble) × 10 px, maximum (high nibble) × 20 px;
 //             15 is NaN, and a maximum of 0 is none
+//         [7] line-break mode (low 3 bits: `LineBreakMode.allCases`, word wrapping past
+//             them), maximum number of lines (high 5 bits, 0 for none)
 
 let specialWidths: [Double] = [.nan, .infinity, -.infinity, -1, 0, 1e300, .leastNonzeroMagnitude, .greatestFiniteMagnitude]
 let specialSizes: [Double] = [0, -1, .nan, .infinity, 100_000, 10_000, 0.01, 0.005]
@@ -23,7 +25,7 @@ let primaryOnly = try! FontSet([FontSet.default.primary])
 func fuzzText(_ data: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     guard let data else { return 0 }
     let input = UnsafeBufferPointer(start: data, count: count)
-    guard input.count >= 7 else { return 0 }
+    guard input.count >= 8 else { return 0 }
     let flags = input[0]
     let rawWidth = Int(input[1]) << 8 | Int(input[2])
     let width = rawWidth >= 0xFFF8 ? specialWidths[rawWidth - 0xFFF8] : Double(rawWidth) / 16
@@ -36,7 +38,10 @@ func fuzzText(_ data: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     let tabSize = Int(input[5]) - 8
     let minimum = input[6] & 0x0F == 15 ? Double.nan : Double(input[6] & 0x0F) * 10
     let maximum = input[6] >> 4 == 15 ? Double.nan : input[6] >> 4 == 0 ? .infinity : Double(input[6] >> 4) * 20
-    let bytes = input[7...]
+    let modes = LineBreakMode.allCases
+    let lineBreakMode = Int(input[7] & 7) < modes.count ? modes[Int(input[7] & 7)] : .byWordWrapping
+    let maximumNumberOfLines = Int(input[7] >> 3)
+    let bytes = input[8...]
 
     let style = TextStyle(fontSize: size, lineHeight: lineHeight, lineBreakRules: flags & 1 != 0 ? .uax14 : .browser,
                           tabSize: tabSize)
@@ -77,9 +82,11 @@ func fuzzText(_ data: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
 
     let emptyLines: EmptyLineConvention = flags & 2 != 0 ? .label : .textView
     do {
-        let layout = try prepared.layout(width: width, emptyLines: emptyLines)
+        let layout = try prepared.layout(width: width, emptyLines: emptyLines, lineBreakMode: lineBreakMode,
+                                         maximumNumberOfLines: maximumNumberOfLines)
         LayoutInvariants.require(width.isFinite && width >= 0, "layout at an unusable width \(width)")
-        LayoutInvariants.check(layout, of: prepared, width: width, emptyLines: emptyLines)
+        LayoutInvariants.check(layout, of: prepared, width: width, emptyLines: emptyLines,
+                               lineBreakMode: lineBreakMode, maximumNumberOfLines: maximumNumberOfLines)
     } catch {
         LayoutInvariants.require(!(width.isFinite && width >= 0), "layout refused width \(width)")
     }
@@ -91,6 +98,8 @@ func fuzzText(_ data: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
 
     var container = flags & 0x80 != 0 ? TextContainer.textView : TextContainer()
     container.emptyLines = emptyLines
+    container.lineBreakMode = lineBreakMode
+    container.maximumNumberOfLines = maximumNumberOfLines
     guard var measurer = try? TextMeasurer(prepared: prepared, container: container) else {
         LayoutInvariants.require(false, "a valid container refused")
         return 0
