@@ -31,10 +31,12 @@ public enum LayoutInvariants {
                 // A truncated line fits, "…" included, unless "…" alone is wider than the line.
                 let shown = line.displayText.filter { $0 != " " && $0 != "\t" && !$0.isNewline }
                 require(line.width <= width || shown == "\u{2026}", "truncated line \(index) is \(line.width) px at \(width) px")
-            } else if line.width > width, lineBreakMode != .byClipping {
-                // Only one cluster with a width may overflow (zero- and negative-width ones go
-                // along with it). At width 0 each such cluster starts a line of its own, so no
-                // line of that layout may start inside this one.
+            } else if line.width > width, lineBreakMode != .byClipping, lineBreakMode != .byCharWrapping {
+                // Wrapping between words, only one cluster with a width may overflow (zero- and
+                // negative-width ones go along with it). At width 0 each such cluster starts a
+                // line of its own, so no line of that layout may start inside this one. (Not
+                // checked for clipping, nor for character wrapping, where whitespace never
+                // starts a line and so stays, visible, before a cluster that follows it.)
                 if narrowest == nil { narrowest = clusterStarts(of: prepared) }
                 let inside = (line.utf16Range.lowerBound + 1)..<line.utf16Range.upperBound
                 require(narrowest?.contains { inside.contains($0) } == false,
