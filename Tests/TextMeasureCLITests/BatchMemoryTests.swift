@@ -72,12 +72,17 @@ struct BatchMemoryTests {
     /// Cases in the long run: 10,000 by default, TEXTMEASURE_BATCH_MEMORY_CASES to change it.
     static let longRun = ProcessInfo.processInfo.environment["TEXTMEASURE_BATCH_MEMORY_CASES"].flatMap { Int($0) } ?? 10_000
 
+    /// Under AddressSanitizer (`scripts/test-sanitizers address` builds the CLI with it too)
+    /// freed memory waits in a quarantine, so the peak says nothing; the runs still
+    /// happen, and LeakSanitizer fails the child, and so the test, on any leak.
+    static let underAddressSanitizer = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "__asan_init") != nil
+
     @Test("the peak memory of a long batch is that of a batch a tenth as long")
     func flatMemory() throws {
         let short = try Self.peakResidentKiB(batch: Self.cases(Self.longRun / 10))
         let long = try Self.peakResidentKiB(batch: Self.cases(Self.longRun))
         print("batch memory: \(Self.longRun / 10) cases peak \(short) KiB, \(Self.longRun) cases peak \(long) KiB")
         #expect(short > 10_000)                                   // it measured something
-        #expect(long - short < 8 * 1024, "peak grew from \(short) to \(long) KiB")
+        #expect(long - short < 8 * 1024 || Self.underAddressSanitizer, "peak grew from \(short) to \(long) KiB")
     }
 }
