@@ -128,8 +128,11 @@ struct GreedyLineFitter {
                 piece.width += w
             } else {
                 // A zero-width cluster (a control, a joiner) goes along with the one before
-                // it: it neither starts a line nor counts as the one an empty line must take.
-                if w > 0, piece.width + w > room, !mustTake { break }
+                // it rather than start a line alone, and is not the one an empty line must
+                // take; but not past the room after hanging whitespace, which it would make
+                // visible.
+                let hangingBefore = piece.width > piece.visible
+                if piece.width + w > room, !mustTake, w > 0 || hangingBefore { break }
                 if w > 0 { mustTake = false }
                 piece.width += w
                 piece.visible = piece.width
