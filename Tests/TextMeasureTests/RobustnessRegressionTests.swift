@@ -37,4 +37,19 @@ import Testing
         let lines = try PreparedText("สวัสดีชาวโลก" + newline + "x").layout(width: 500).lines
         #expect(lines.map(\.lineEnd) == [.mandatoryBreak, .endOfText])
     }
+
+    /// fuzz-text: a zero-width control after tabs, taken along with the cluster before
+    /// it, made the hanging tabs visible: one 1,274 px line at a width of 80.
+    @Test func zeroWidthClusterDoesNotUnhangWhitespaceBeforeIt() throws {
+        let style = TextStyle(fontSize: 17, lineBreakRules: .uax14, tabSize: 56)
+        let prepared = try PreparedText("na\t\t\t\t\t\u{0}", style: style)
+        let lines = try prepared.layout(width: 80).lines
+        #expect(lines.allSatisfy { $0.width <= 80 })
+        // The first line is "na" and the hanging tabs: as wide as "na" (each cluster is
+        // rounded to 1/64 px on its own, so within two units of "na" measured alone).
+        let na = try PreparedText("na", style: style).unwrappedWidth
+        #expect(abs((lines.first?.width ?? 0) - na) <= 2.0 / 64)
+        // Where nothing hangs, the control stays with its neighbour (no line of its own).
+        #expect(try PreparedText("123\u{0}456").layout(width: 1).lines.count == 6)
+    }
 }
