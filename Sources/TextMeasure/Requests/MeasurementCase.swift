@@ -22,9 +22,13 @@ public struct MeasurementCase: Codable, Sendable, Hashable {
     public var insets: [Double]?
     /// Line fragment padding.
     public var padding: Double?
+    /// `"textView"` (default) or `"label"`: whether empty text and a final newline
+    /// make a line. A CSS block (the browser check) is `"label"`.
+    public var emptyLines: EmptyLineConvention?
 
     public init(id: CaseID? = nil, text: String, fonts: [String]? = nil, size: Double? = nil, width: Double,
-                lineHeight: Double? = nil, rules: LineBreakRules? = nil, insets: [Double]? = nil, padding: Double? = nil) {
+                lineHeight: Double? = nil, rules: LineBreakRules? = nil, insets: [Double]? = nil, padding: Double? = nil,
+                emptyLines: EmptyLineConvention? = nil) {
         self.id = id
         self.text = text
         self.fonts = fonts
@@ -34,6 +38,7 @@ public struct MeasurementCase: Codable, Sendable, Hashable {
         self.rules = rules
         self.insets = insets
         self.padding = padding
+        self.emptyLines = emptyLines
     }
 
     /// The style this case asks for.
@@ -50,6 +55,7 @@ public struct MeasurementCase: Codable, Sendable, Hashable {
             container.textContainerInset = EdgeInsets(top: insets[0], left: insets[1], bottom: insets[2], right: insets[3])
         }
         if let padding { container.lineFragmentPadding = padding }
+        if let emptyLines { container.emptyLines = emptyLines }
         return container
     }
 }
