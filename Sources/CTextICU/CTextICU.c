@@ -2,6 +2,7 @@
 #include <pthread.h>
 #include <stdlib.h>
 #include <unicode/ubrk.h>
+#include <unicode/uchar.h>
 #include <unicode/uversion.h>
 
 // One set of iterators per thread: ubrk_open costs ~4 us, and an iterator must not be
@@ -60,6 +61,31 @@ int32_t ctx_boundaries(int kind, const uint16_t *text, int32_t len,
     // Leave no pointer to the caller's buffer behind in the cached iterator.
     ubrk_setText(bi, NULL, 0, &status);
     return count;
+}
+
+_Static_assert(CTX_LB_CLOSE_PUNCTUATION == U_LB_CLOSE_PUNCTUATION, "ULineBreak");
+_Static_assert(CTX_LB_COMBINING_MARK == U_LB_COMBINING_MARK, "ULineBreak");
+_Static_assert(CTX_LB_EXCLAMATION == U_LB_EXCLAMATION, "ULineBreak");
+_Static_assert(CTX_LB_GLUE == U_LB_GLUE, "ULineBreak");
+_Static_assert(CTX_LB_HYPHEN == U_LB_HYPHEN, "ULineBreak");
+_Static_assert(CTX_LB_INFIX_NUMERIC == U_LB_INFIX_NUMERIC, "ULineBreak");
+_Static_assert(CTX_LB_NONSTARTER == U_LB_NONSTARTER, "ULineBreak");
+_Static_assert(CTX_LB_OPEN_PUNCTUATION == U_LB_OPEN_PUNCTUATION, "ULineBreak");
+_Static_assert(CTX_LB_QUOTATION == U_LB_QUOTATION, "ULineBreak");
+_Static_assert(CTX_LB_BREAK_AFTER == U_LB_BREAK_AFTER, "ULineBreak");
+_Static_assert(CTX_LB_BREAK_SYMBOLS == U_LB_BREAK_SYMBOLS, "ULineBreak");
+_Static_assert(CTX_LB_ZWSPACE == U_LB_ZWSPACE, "ULineBreak");
+_Static_assert(CTX_LB_WORD_JOINER == U_LB_WORD_JOINER, "ULineBreak");
+_Static_assert(CTX_LB_CLOSE_PARENTHESIS == U_LB_CLOSE_PARENTHESIS, "ULineBreak");
+_Static_assert(CTX_LB_ZWJ == U_LB_ZWJ, "ULineBreak");
+
+int32_t ctx_line_break_class(uint32_t scalar) {
+    return u_getIntPropertyValue((UChar32)scalar, UCHAR_LINE_BREAK);
+}
+
+int32_t ctx_is_east_asian(uint32_t scalar) {
+    int32_t width = u_getIntPropertyValue((UChar32)scalar, UCHAR_EAST_ASIAN_WIDTH);
+    return width == U_EA_FULLWIDTH || width == U_EA_WIDE || width == U_EA_HALFWIDTH;
 }
 
 const char *ctx_icu_version(void) { return U_ICU_VERSION; }

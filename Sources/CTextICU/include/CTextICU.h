@@ -32,6 +32,33 @@ int32_t ctx_boundaries(int kind, const uint16_t *_Nonnull text, int32_t len,
                        int32_t *_Nonnull offsets, uint8_t *_Nullable mandatory,
                        int32_t *_Nonnull error);
 
+/// Line-break classes (UAX #14) that tailorings test for. The values are ICU's
+/// ULineBreak values (checked against ICU's header in CTextICU.c).
+enum {
+    CTX_LB_CLOSE_PUNCTUATION = 8,   ///< CL
+    CTX_LB_COMBINING_MARK = 9,      ///< CM
+    CTX_LB_EXCLAMATION = 11,        ///< EX
+    CTX_LB_GLUE = 12,               ///< GL
+    CTX_LB_HYPHEN = 13,             ///< HY
+    CTX_LB_INFIX_NUMERIC = 16,      ///< IS
+    CTX_LB_NONSTARTER = 18,         ///< NS
+    CTX_LB_OPEN_PUNCTUATION = 20,   ///< OP
+    CTX_LB_QUOTATION = 23,          ///< QU
+    CTX_LB_BREAK_AFTER = 4,         ///< BA
+    CTX_LB_BREAK_SYMBOLS = 27,      ///< SY
+    CTX_LB_ZWSPACE = 28,            ///< ZW
+    CTX_LB_WORD_JOINER = 30,        ///< WJ
+    CTX_LB_CLOSE_PARENTHESIS = 36,  ///< CP
+    CTX_LB_ZWJ = 42,                ///< ZWJ
+};
+
+/// The UAX #14 line-break class of a code point, as ICU's ULineBreak value.
+int32_t ctx_line_break_class(uint32_t scalar);
+
+/// True when a code point's East Asian Width is Fullwidth, Wide or Halfwidth
+/// (UAX #14's `$EastAsian`).
+int32_t ctx_is_east_asian(uint32_t scalar);
+
 /// The ICU version string, e.g. "72.1".
 const char *_Nonnull ctx_icu_version(void);
 

@@ -11,7 +11,9 @@ enum Boundaries {
         var offsets = [Int32](repeating: 0, count: text.count)
         var mandatory = [UInt8](repeating: 0, count: text.count)
         var error: Int32 = 0
-        let count = ctx_boundaries(Int32(CTX_BREAK_LINE), text.baseAddress!, Int32(text.count),
+        // The browser rules start from CSS line-break: normal, Chromium's ICU default.
+        let kind = rules == .browser ? CTX_BREAK_LINE_NORMAL : CTX_BREAK_LINE
+        let count = ctx_boundaries(Int32(kind), text.baseAddress!, Int32(text.count),
                                    &offsets, &mandatory, &error)
         guard count >= 0 else { throw .segmentationFailed(code: error) }
         var breaks: [BreakOpportunity] = []

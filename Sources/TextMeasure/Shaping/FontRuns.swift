@@ -10,7 +10,9 @@ struct FontRun: Equatable {
 
 /// Font itemization: which font draws each grapheme cluster, and the runs that follow.
 ///
-/// Each cluster takes the first font in the set that covers all of its code points;
+/// Each cluster takes the first font in the set that draws all of its code points
+/// without .notdef (`Font.drawsWithoutNotdef`: the cmap, or what HarfBuzz draws
+/// through decomposition and space fallback);
 /// failing that, the first that covers all but joiners and variation selectors;
 /// failing that, the first that covers its first code point; failing that, the
 /// primary font (which draws .notdef). Fonts are tried in list order for every
@@ -31,7 +33,7 @@ struct FontItemizer {
             while i < end {
                 let (scalar, length) = Scalars.decode(text, at: i)
                 if firstScalar == nil { firstScalar = scalar }
-                if !font.coverage.contains(scalar) {
+                if !font.drawsWithoutNotdef(scalar) {
                     coversAll = false
                     if !Scalars.isCoverageIgnorable(scalar) { coversNonIgnorable = false; break }
                 }
@@ -39,7 +41,7 @@ struct FontItemizer {
             }
             if coversAll { return index }
             if coversNonIgnorable, lenientMatch == nil { lenientMatch = index }
-            if firstCovering == nil, let firstScalar, font.coverage.contains(firstScalar) { firstCovering = index }
+            if firstCovering == nil, let firstScalar, font.drawsWithoutNotdef(firstScalar) { firstCovering = index }
         }
         return lenientMatch ?? firstCovering ?? 0
     }

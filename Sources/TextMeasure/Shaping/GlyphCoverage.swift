@@ -1,0 +1,35 @@
+import CHarfBuzz
+
+extension Font {
+    /// Whether HarfBuzz draws `scalar` with a glyph of this font rather than .notdef.
+    ///
+    /// More than the character map: HarfBuzz's normalizer draws a character the font
+    /// lacks from its canonical decomposition when the font has the parts (a Hangul
+    /// syllable from its jamo, `é` from `e` and U+0301), draws a missing space
+    /// character (no-break, en, thin, ideographic...) with the font's U+0020 at the
+    /// space's width, and U+2011 with U+2010. Browsers fall back to the next font
+    /// only for .notdef glyphs, so this, not the cmap, decides a cluster's font.
+    func drawsWithoutNotdef(_ scalar: UInt32) -> Bool {
+        if coverage.contains(scalar) { return true }
+        if Self.hasSpaceFallback(scalar) { return coverage.contains(0x20) }
+        if scalar == 0x2011 { return coverage.contains(0x2010) }
+        return drawsDecomposed(scalar)
+    }
+
+    /// HarfBuzz's `decompose()`: the last part must be in the font, the first part
+    /// in the font or itself drawn decomposed.
+    private func drawsDecomposed(_ scalar: UInt32) -> Bool {
+        var first: hb_codepoint_t = 0, second: hb_codepoint_t = 0
+        guard hb_unicode_decompose(hb_unicode_funcs_get_default(), scalar, &first, &second) != 0 else { return false }
+        if second != 0, !coverage.contains(second) { return false }
+        return coverage.contains(first) || drawsDecomposed(first)
+    }
+
+    /// The space characters HarfBuzz can draw with U+0020 (`space_fallback_type`).
+    private static func hasSpaceFallback(_ scalar: UInt32) -> Bool {
+        switch scalar {
+        case 0x00A0, 0x2000...0x200A, 0x202F, 0x205F, 0x3000: true
+        default: false
+        }
+    }
+}
