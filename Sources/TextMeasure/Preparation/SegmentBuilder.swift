@@ -38,7 +38,12 @@ struct SegmentBuilder {
         graphemeEnds.reserveCapacity(clusters.count)
         graphemeWidths.reserveCapacity(clusters.count)
 
-        var content = 0.0, trailing = 0.0
+        // Widths are telescoped from exact running positions (a browser adds float
+        // advances along the line and rounds once): each cluster's 1/64 px width is
+        // round(end) - round(start), so any run of clusters sums to within 1/64 px of
+        // its exact width, where rounding each cluster would drift by up to 1/128 px a cluster.
+        var position = 0.0
+        var content = 0, trailing = 0
         var fontMask: UInt64 = 0
         var contentEnd: Int32 = 0
         var nextBreak = 0
@@ -58,12 +63,15 @@ struct SegmentBuilder {
                     width = Double(units) * scales[fontIndex]
                 }
                 graphemeEnds.append(boundary)
-                graphemeWidths.append(Int32(clamping: Int(width.rounded())))
+                let before = position.rounded()
+                position += width
+                let rounded = Int(position.rounded() - before)
+                graphemeWidths.append(Int32(clamping: rounded))
 
                 if Scalars.isMandatoryBreak(first) || Self.isHangingWhitespace(text, start, end) {
-                    trailing += width
+                    trailing += rounded
                 } else {
-                    content += trailing + width
+                    content += trailing + rounded
                     trailing = 0
                     contentEnd = Int32(index + 1)
                     if width > 0 { fontMask |= 1 << UInt64(fontIndex) }
@@ -71,7 +79,7 @@ struct SegmentBuilder {
 
                 if nextBreak < breaks.count, breaks[nextBreak].utf16Offset == end {
                     segments.append(Segment(end: boundary, graphemeEnd: Int32(index + 1), contentGraphemeEnd: contentEnd,
-                                            width: Int(content.rounded()), trailingWidth: Int(trailing.rounded()),
+                                            width: content, trailingWidth: trailing,
                                             fonts: fontMask, isMandatoryBreak: breaks[nextBreak].isMandatory))
                     nextBreak += 1
                     content = 0; trailing = 0; fontMask = 0

@@ -15,7 +15,10 @@ struct FontRun: Equatable {
 /// through decomposition and space fallback);
 /// failing that, the first that covers all but joiners and variation selectors;
 /// failing that, the first that covers its first code point; failing that, the
-/// primary font (which draws .notdef). Fonts are tried in list order for every
+/// primary font (which draws .notdef). A variation selector counts as covered only
+/// by a font with a glyph for the sequence (cmap format 14), as in Blink, so `☺️`
+/// goes to a colour emoji font even when an earlier font has a plain `☺`.
+/// Fonts are tried in list order for every
 /// cluster, spaces and punctuation included, as browsers do.
 struct FontItemizer {
     let fonts: [Font]
@@ -29,14 +32,21 @@ struct FontItemizer {
         var lenientMatch: Int?
         for (index, font) in fonts.enumerated() {
             var coversAll = true, coversNonIgnorable = true
+            var previous: UInt32?
             var i = start
             while i < end {
                 let (scalar, length) = Scalars.decode(text, at: i)
                 if firstScalar == nil { firstScalar = scalar }
-                if !font.drawsWithoutNotdef(scalar) {
+                let drawn = if let previous, Scalars.isVariationSelector(scalar) {
+                    font.drawsVariation(of: previous, selector: scalar)
+                } else {
+                    font.drawsWithoutNotdef(scalar)
+                }
+                if !drawn {
                     coversAll = false
                     if !Scalars.isCoverageIgnorable(scalar) { coversNonIgnorable = false; break }
                 }
+                previous = scalar
                 i += length
             }
             if coversAll { return index }

@@ -16,6 +16,13 @@ extension Font {
         return drawsDecomposed(scalar)
     }
 
+    /// Whether the font has a glyph for `base` followed by the variation selector
+    /// `selector` (its cmap format 14 subtable lists the sequence).
+    func drawsVariation(of base: UInt32, selector: UInt32) -> Bool {
+        var glyph: hb_codepoint_t = 0
+        return hb_font_get_variation_glyph(hbFont, base, selector, &glyph) != 0
+    }
+
     /// HarfBuzz's `decompose()`: the last part must be in the font, the first part
     /// in the font or itself drawn decomposed.
     private func drawsDecomposed(_ scalar: UInt32) -> Bool {
