@@ -1,5 +1,5 @@
 /// Greedy first-fit line breaking over a prepared text's segments: each line takes
-/// as many segments as fit, in 1/64 px integer arithmetic.
+/// as many segments as fit, in integer arithmetic (`Segment.unitsPerPixel`).
 ///
 /// Trailing spaces hang: they never make a line wrap and never count toward its
 /// width. A segment wider than an empty line is broken between grapheme clusters.
@@ -7,7 +7,7 @@
 /// width measures nothing.
 struct GreedyLineFitter {
     let prepared: PreparedText
-    /// The width available to the text, in 1/64 px.
+    /// The width available to the text, in width units.
     let width: Int
     /// Text-view convention: empty text, and text ending in a newline, get an empty last line.
     let addsEmptyLastLine: Bool
@@ -60,12 +60,20 @@ struct GreedyLineFitter {
                     committed = taken + segment.trailingWidth
                     break
                 }
-                visible = taken
+                // Where the word is broken, each side is shaped on its own (kerning and
+                // ligatures across the break are gone): step back while that overflows.
+                var edge = prepared.edgeAdjustments[Int32(g - 1)]
+                while let adjustment = edge, g - 1 > grapheme, taken + Int(adjustment.end) > width {
+                    g -= 1
+                    taken -= Int(prepared.graphemeWidths[g])
+                    edge = prepared.edgeAdjustments[Int32(g - 1)]
+                }
+                visible = taken + Int(edge?.end ?? 0)
                 fonts |= segment.fonts
                 pieceStart = Int(prepared.graphemeEnds[g - 1])
                 endLine(at: pieceStart, .emergencyBreak)
                 grapheme = g
-                remaining = max(0, remaining - taken)
+                remaining = max(0, remaining - taken + Int(edge?.start ?? 0))
             }
             fonts |= segment.fonts
             segmentStart = Int(segment.end)

@@ -57,22 +57,25 @@ extension PreparedText {
             offset = fragment.end
             let box = lineBox(fonts: fragment.fonts)
             lines.append(TextLayout.Line(range: start..<index, utf16Range: fragment.start..<fragment.end,
-                                         width: Double(fragment.width) / 64, y: Double(y) / 64,
+                                         width: Double(fragment.width) / Double(Segment.unitsPerPixel), y: Double(y) / 64,
                                          height: Double(box.height) / 64, baseline: Double(y + box.above) / 64,
                                          lineEnd: fragment.lineEnd))
             y += box.height
             widest = max(widest, fragment.width)
         }
-        return TextLayout(lines: lines, width: width, height: Double(y) / 64, usedWidth: Double(widest) / 64)
+        return TextLayout(lines: lines, width: width, height: Double(y) / 64, usedWidth: Double(widest) / Double(Segment.unitsPerPixel))
     }
 
     /// The line fragments at `width`: the arithmetic core of layout, shared by
     /// `layout(width:)` and `TextMeasurer`'s sizing.
     func lineFragments(width: Double, emptyLines: EmptyLineConvention) throws(TextMeasureError) -> [LineFragment] {
         guard width.isFinite, width >= 0 else { throw .invalidWidth(width) }
-        // Floor to 1/64 px: a line fits when it is no wider than the box.
-        let fixed = Int(min(width * 64, Double(Int.max / 4)).rounded(.down))
-        return GreedyLineFitter(prepared: self, width: fixed, addsEmptyLastLine: emptyLines == .textView).fit()
+        // The box's width in 1/64 px (a browser's layout unit), floored: a line fits
+        // when it is no wider, give or take the browser rules' tolerance.
+        var box = Int(min(width * 64, Double(Int.max / 4 / Segment.unitsPerPixel)).rounded(.down))
+        if style.lineBreakRules == .browser { box += BrowserTailoring.fitTolerance }
+        return GreedyLineFitter(prepared: self, width: box * (Segment.unitsPerPixel / 64),
+                                addsEmptyLastLine: emptyLines == .textView).fit()
     }
 
     /// The height of `fragments` stacked, in 1/64 px.
@@ -92,6 +95,6 @@ extension PreparedText {
                 line = 0; trailing = 0
             }
         }
-        return Double(max(widest, line)) / 64
+        return Double(max(widest, line)) / Double(Segment.unitsPerPixel)
     }
 }

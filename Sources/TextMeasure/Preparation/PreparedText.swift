@@ -32,9 +32,12 @@ public struct PreparedText: Sendable {
     /// UTF-16 end offset of every grapheme cluster, in text order. A cluster is
     /// also cut at a line-break opportunity, so segment ends are always among these.
     let graphemeEnds: [Int32]
-    /// Width of every grapheme cluster in 1/64 px: the places an over-long word may
+    /// Width of every grapheme cluster in width units: the places an over-long word may
     /// be broken at and what each piece adds.
     let graphemeWidths: [Int32]
+    /// How a line ending after a grapheme (keyed by its index), or the next one
+    /// starting there, changes width when the word is broken there (see `LineEdgeWidths`).
+    let edgeAdjustments: [Int32: EdgeAdjustment]
     /// For `.normal` line height, the line box of each font in `fonts`; for a fixed
     /// or multiplied height, one box used for every line.
     let lineBoxes: [LineBox]
@@ -57,6 +60,7 @@ public struct PreparedText: Sendable {
         segments = builder.segments
         graphemeEnds = builder.graphemeEnds
         graphemeWidths = builder.graphemeWidths
+        edgeAdjustments = builder.edgeAdjustments
         lineBoxes = Self.lineBoxes(fonts: fonts, style: style)
     }
 

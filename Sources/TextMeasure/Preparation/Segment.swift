@@ -1,11 +1,17 @@
 /// The text between two consecutive line-break opportunities, with exactly the
-/// widths line fitting needs. Widths are in 1/64 px (26.6 fixed point).
+/// widths line fitting needs, in width units (`unitsPerPixel`).
 ///
 /// A segment starts where the previous one ends (the first at offset 0). Its
 /// graphemes are `PreparedText`'s grapheme entries from the previous segment's
 /// `graphemeEnd` up to its own; those before `contentGraphemeEnd` are its content,
 /// the rest are its trailing whitespace.
 struct Segment: Equatable {
+    /// Width units per pixel: widths are 20.12 fixed point (1/4096 px). Finer than a
+    /// browser's 1/64 px layout unit because a browser adds a line's advances in
+    /// floating point and rounds once, so a line's width here, summed from its
+    /// clusters, must be that exact for the fit decision to come out the same.
+    static let unitsPerPixel = 4096
+
     /// UTF-16 offset just past the segment: a break opportunity.
     var end: Int32
     /// One past the index of the segment's last grapheme.

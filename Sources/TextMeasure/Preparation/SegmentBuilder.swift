@@ -7,6 +7,7 @@ struct SegmentBuilder {
     private(set) var segments: [Segment] = []
     private(set) var graphemeEnds: [Int32] = []
     private(set) var graphemeWidths: [Int32] = []
+    private(set) var edgeAdjustments: [Int32: EdgeAdjustment] = [:]
 
     init(fonts: FontSet, style: TextStyle) {
         self.fonts = fonts
@@ -26,22 +27,34 @@ struct SegmentBuilder {
 
         // 3. Shaping: advances per cluster offset, in each font's advance units.
         var advances = [Int32](repeating: 0, count: text.count)
+        var edges = [UInt8](repeating: 0, count: text.count + 1)
         let shaper = Shaper(features: style.fontFeatures)
         advances.withUnsafeMutableBufferPointer { advances in
-            for run in runs { shaper.shape(run, of: text, with: fonts.fonts[run.fontIndex], into: advances) }
+            edges.withUnsafeMutableBufferPointer { edges in
+                for run in runs {
+                    shaper.shape(run, of: text, with: fonts.fonts[run.fontIndex], into: advances, edges: edges)
+                }
+                LineEdgeWidths.splitLigatures(advances, edges: UnsafeBufferPointer(edges), graphemeEnds: clusters)
+            }
+        }
+        let scales = fonts.fonts.map { style.fontSize * Double(Segment.unitsPerPixel) / Double($0.advanceUnitsPerEm) }
+        edgeAdjustments = advances.withUnsafeBufferPointer { advances in
+            edges.withUnsafeBufferPointer { edges in
+                LineEdgeWidths.adjustments(text: text, graphemeEnds: clusters, breaks: breaks, runs: runs, edges: edges,
+                                           advances: advances, fonts: fonts.fonts, scales: scales, shaper: shaper)
+            }
         }
 
         // 4. Widths summed into segments.
-        let scales = fonts.fonts.map { style.fontSize * 64 / Double($0.advanceUnitsPerEm) }
         let tabWidth = spaceWidth() * Double(max(0, style.tabSize))
         segments.reserveCapacity(breaks.count)
         graphemeEnds.reserveCapacity(clusters.count)
         graphemeWidths.reserveCapacity(clusters.count)
 
         // Widths are telescoped from exact running positions (a browser adds float
-        // advances along the line and rounds once): each cluster's 1/64 px width is
-        // round(end) - round(start), so any run of clusters sums to within 1/64 px of
-        // its exact width, where rounding each cluster would drift by up to 1/128 px a cluster.
+        // advances along the line and rounds once): each cluster's width is
+        // round(end) - round(start), so any run of clusters sums to within one width
+        // unit of its exact width, where rounding each cluster would drift.
         var position = 0.0
         var content = 0, trailing = 0
         var fontMask: UInt64 = 0
@@ -95,13 +108,13 @@ struct SegmentBuilder {
         return true
     }
 
-    /// The advance of the primary font's space, in 1/64 px: the unit of tab widths.
+    /// The advance of the primary font's space, in width units: the unit of tab widths.
     private func spaceWidth() -> Double {
         let font = fonts.primary
         var glyph: hb_codepoint_t = 0
-        guard hb_font_get_nominal_glyph(font.hbFont, 0x20, &glyph) != 0 else { return style.fontSize * 16 }
+        guard hb_font_get_nominal_glyph(font.hbFont, 0x20, &glyph) != 0 else { return style.fontSize * Double(Segment.unitsPerPixel) / 4 }
         let advance = Double(hb_font_get_glyph_h_advance(font.hbFont, glyph))
-        return advance * style.fontSize * 64 / Double(font.metrics.unitsPerEm)
+        return advance * style.fontSize * Double(Segment.unitsPerPixel) / Double(font.metrics.unitsPerEm)
     }
 
     /// Grapheme boundaries with every break opportunity added, so that segment ends

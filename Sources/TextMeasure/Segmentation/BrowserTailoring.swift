@@ -20,6 +20,11 @@ import CTextICU
 ///
 /// Mandatory breaks are ICU's and always kept.
 enum BrowserTailoring {
+    /// How far a line may overflow and still fit, in 1/64 px: Blink lets a line be
+    /// one layout unit wider than the box (`LineBreaker::AvailableWidthToFit`), to
+    /// absorb float rounding in its widths.
+    static let fitTolerance = 1
+
     /// A rule's opinion about a break between `last` and `current` (UTF-16 code
     /// units; `lastLast` precedes `last`, 0 at the start of the text): `nil` when it
     /// has none.

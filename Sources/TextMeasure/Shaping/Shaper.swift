@@ -28,8 +28,12 @@ struct Shaper: ~Copyable {
     /// `cluster` is the UTF-16 offset of the cluster the glyph belongs to.
     /// The whole text is given as context, so joining scripts shape correctly at
     /// run edges.
+    ///
+    /// With `edges`, also marks each UTF-16 offset where a glyph cluster starts
+    /// (`ClusterEdge.starts`) and where HarfBuzz says breaking before that cluster
+    /// would change the shaping (`ClusterEdge.unsafeToBreak`: kerning, ligatures).
     func shape(_ run: FontRun, of text: UnsafeBufferPointer<UInt16>, with font: Font,
-               into advances: UnsafeMutableBufferPointer<Int32>) {
+               into advances: UnsafeMutableBufferPointer<Int32>, edges: UnsafeMutableBufferPointer<UInt8>? = nil) {
         hb_buffer_clear_contents(buffer)
         hb_buffer_add_utf16(buffer, text.baseAddress, Int32(text.count), UInt32(run.start), Int32(run.end - run.start))
         let script = run.script == HB_SCRIPT_INVALID ? HB_SCRIPT_COMMON : run.script
@@ -42,6 +46,15 @@ struct Shaper: ~Copyable {
         var count: UInt32 = 0
         guard let infos = hb_buffer_get_glyph_infos(buffer, &count),
               let positions = hb_buffer_get_glyph_positions(buffer, &count) else { return }
+        if let edges {
+            for i in 0..<Int(count) {
+                let cluster = Int(infos[i].cluster)
+                edges[cluster] |= ClusterEdge.starts
+                if hb_glyph_info_get_glyph_flags(infos + i).rawValue & HB_GLYPH_FLAG_UNSAFE_TO_BREAK.rawValue != 0 {
+                    edges[cluster] |= ClusterEdge.unsafeToBreak
+                }
+            }
+        }
         if let bitmapAdvances = font.bitmapAdvances {
             // Colour-bitmap fonts: the strike's advance, not hmtx (see Font.bitmapAdvances).
             for i in 0..<Int(count) {
@@ -55,4 +68,12 @@ struct Shaper: ~Copyable {
             }
         }
     }
+}
+
+/// Bits `Shaper.shape` sets per UTF-16 offset in its `edges` buffer.
+enum ClusterEdge {
+    /// A glyph cluster starts at this offset.
+    static let starts: UInt8 = 1
+    /// Breaking a line before this cluster would change the shaping on either side.
+    static let unsafeToBreak: UInt8 = 2
 }
