@@ -37,6 +37,7 @@ enum LineEdgeWidths {
             // A boundary between two runs is already shaped apart.
             guard run < runs.count, runs[run].start < boundary else { continue }
             let current = runs[run]
+            if insideCluster, current.isRightToLeft { continue }   // see splitLigatures
             // The HarfBuzz cluster the boundary ends (or cuts through), and where it ends.
             var clusterStart = boundary - 1
             while clusterStart > current.start, edges[clusterStart] & ClusterEdge.starts == 0 { clusterStart -= 1 }
@@ -71,17 +72,22 @@ enum LineEdgeWidths {
         return adjustments
     }
 
-    /// Shares the advance of every glyph cluster that spans several graphemes (a
-    /// ligature such as `ff`, an Indic conjunct) evenly among them, as browsers
-    /// position characters inside a ligature, so that a word broken inside one
-    /// breaks where a browser does. `advances` are by UTF-16 offset, in font units.
+    /// Shares the advance of every left-to-right glyph cluster that spans several
+    /// graphemes (a ligature such as `ff`, an Indic conjunct) evenly among them, as
+    /// Chromium positions characters inside a ligature, so that a word broken inside
+    /// one breaks where Chromium does. Chromium never breaks inside a right-to-left
+    /// ligature (lam-alef), so those keep their advance on the first grapheme, which
+    /// carries the rest along. `advances` are by UTF-16 offset, in font units.
     static func splitLigatures(_ advances: UnsafeMutableBufferPointer<Int32>, edges: UnsafeBufferPointer<UInt8>,
-                               graphemeEnds: [Int32]) {
+                               graphemeEnds: [Int32], runs: [FontRun]) {
         var graphemeStarts: [Int] = []
         var clusterStart = 0
+        var run = 0
         for end in graphemeEnds {
             let boundary = Int(end)
-            if boundary < advances.count, edges[boundary] & ClusterEdge.starts == 0 {
+            while run < runs.count, runs[run].end <= boundary { run += 1 }
+            if boundary < advances.count, edges[boundary] & ClusterEdge.starts == 0,
+               run < runs.count, !runs[run].isRightToLeft {
                 if graphemeStarts.isEmpty { graphemeStarts.append(clusterStart) }
                 graphemeStarts.append(boundary)
                 continue

@@ -34,7 +34,7 @@ struct SegmentBuilder {
                 for run in runs {
                     shaper.shape(run, of: text, with: fonts.fonts[run.fontIndex], into: advances, edges: edges)
                 }
-                LineEdgeWidths.splitLigatures(advances, edges: UnsafeBufferPointer(edges), graphemeEnds: clusters)
+                LineEdgeWidths.splitLigatures(advances, edges: UnsafeBufferPointer(edges), graphemeEnds: clusters, runs: runs)
             }
         }
         let scales = fonts.fonts.map { style.fontSize * Double(Segment.unitsPerPixel) / Double($0.advanceUnitsPerEm) }

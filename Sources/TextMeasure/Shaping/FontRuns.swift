@@ -6,6 +6,9 @@ struct FontRun: Equatable {
     var end: Int
     var fontIndex: Int
     var script: hb_script_t
+
+    /// Whether the run's script is written right to left.
+    var isRightToLeft: Bool { hb_script_get_horizontal_direction(script) == HB_DIRECTION_RTL }
 }
 
 /// Font itemization: which font draws each grapheme cluster, and the runs that follow.
