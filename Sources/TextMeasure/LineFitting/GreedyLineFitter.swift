@@ -12,6 +12,13 @@ struct GreedyLineFitter {
     /// Text-view convention: empty text, and text ending in a newline, get an empty last line.
     let addsEmptyLastLine: Bool
 
+    /// Where `segment`'s trailing whitespace ends when its content ends at `x`:
+    /// tabs advance to the next tab stop from the line's start.
+    private func trailingEnd(of segment: Segment, from x: Int) -> Int {
+        let whitespace = Int(segment.contentGraphemeEnd)..<Int(segment.graphemeEnd)
+        return prepared.tabStops.end(of: whitespace, from: x, widths: prepared.graphemeWidths) ?? x + segment.trailingWidth
+    }
+
     func fit() -> [LineFragment] {
         var lines: [LineFragment] = []
         let segments = prepared.segments
@@ -36,7 +43,7 @@ struct GreedyLineFitter {
                 // Whitespace alone adds nothing visible: it stays on the line and hangs.
                 if committed + remaining <= width || Int(segment.contentGraphemeEnd) == firstGrapheme {
                     visible = committed + remaining
-                    committed = visible + segment.trailingWidth
+                    committed = trailingEnd(of: segment, from: visible)
                     break
                 }
                 if pieceStart > lineStart {
@@ -57,7 +64,7 @@ struct GreedyLineFitter {
                 if g >= contentEnd {
                     // Everything left fits only as one cluster wider than the line: take it.
                     visible = taken
-                    committed = taken + segment.trailingWidth
+                    committed = trailingEnd(of: segment, from: taken)
                     break
                 }
                 // Where the word is broken, each side is shaped on its own (kerning and

@@ -38,6 +38,9 @@ public struct PreparedText: Sendable {
     /// How a line ending after a grapheme (keyed by its index), or the next one
     /// starting there, changes width when the word is broken there (see `LineEdgeWidths`).
     let edgeAdjustments: [Int32: EdgeAdjustment]
+    /// Where tabs advance to (`TabStops`); trailing whitespace with a tab is laid out
+    /// against them when more follows on the line.
+    let tabStops: TabStops
     /// For `.normal` line height, the line box of each font in `fonts`; for a fixed
     /// or multiplied height, one box used for every line.
     let lineBoxes: [LineBox]
@@ -61,6 +64,7 @@ public struct PreparedText: Sendable {
         graphemeEnds = builder.graphemeEnds
         graphemeWidths = builder.graphemeWidths
         edgeAdjustments = builder.edgeAdjustments
+        tabStops = builder.tabStops
         lineBoxes = Self.lineBoxes(fonts: fonts, style: style)
     }
 

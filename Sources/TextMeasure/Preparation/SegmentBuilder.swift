@@ -8,6 +8,7 @@ struct SegmentBuilder {
     private(set) var graphemeEnds: [Int32] = []
     private(set) var graphemeWidths: [Int32] = []
     private(set) var edgeAdjustments: [Int32: EdgeAdjustment] = [:]
+    private(set) var tabStops = TabStops.none
 
     init(fonts: FontSet, style: TextStyle) {
         self.fonts = fonts
@@ -46,7 +47,9 @@ struct SegmentBuilder {
         }
 
         // 4. Widths summed into segments.
-        let tabWidth = spaceWidth() * Double(max(0, style.tabSize))
+        let space = spaceWidth()
+        let tabWidth = space * Double(max(0, style.tabSize))
+        tabStops = TabStops(interval: Int(tabWidth.rounded()), minimum: Int((space / 2).rounded()), graphemes: [])
         segments.reserveCapacity(breaks.count)
         graphemeEnds.reserveCapacity(clusters.count)
         graphemeWidths.reserveCapacity(clusters.count)
@@ -70,6 +73,7 @@ struct SegmentBuilder {
                 var width = 0.0
                 if first == 0x09 {
                     width = tabWidth
+                    tabStops.graphemes.append(Int32(index))
                 } else if !Scalars.isZeroWidthControl(firstScalar) {
                     var units = 0
                     for offset in start..<end { units += Int(advances[offset]) }
