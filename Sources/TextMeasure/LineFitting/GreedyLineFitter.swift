@@ -76,13 +76,15 @@ struct GreedyLineFitter {
                     edge = prepared.edgeAdjustments[Int32(g - 1)]
                 }
                 visible = taken + Int(edge?.end ?? 0)
-                fonts |= segment.fonts
+                fonts |= prepared.fontMask(graphemes: grapheme..<g)
                 pieceStart = Int(prepared.graphemeEnds[g - 1])
                 endLine(at: pieceStart, .emergencyBreak)
                 grapheme = g
                 remaining = max(0, remaining - taken + Int(edge?.start ?? 0))
             }
-            fonts |= segment.fonts
+            // A word broken over lines: only the fonts of its last piece make this line taller.
+            fonts |= grapheme == firstGrapheme ? segment.fonts
+                : prepared.fontMask(graphemes: grapheme..<Int(segment.contentGraphemeEnd))
             segmentStart = Int(segment.end)
             firstGrapheme = Int(segment.graphemeEnd)
             if segment.isMandatoryBreak { endLine(at: segmentStart, .mandatoryBreak) }

@@ -41,6 +41,9 @@ public struct PreparedText: Sendable {
     /// Where tabs advance to (`TabStops`); trailing whitespace with a tab is laid out
     /// against them when more follows on the line.
     let tabStops: TabStops
+    /// The font index of every grapheme cluster, for the height of a line that holds
+    /// only part of a word.
+    let graphemeFonts: [UInt8]
     /// For `.normal` line height, the line box of each font in `fonts`; for a fixed
     /// or multiplied height, one box used for every line.
     let lineBoxes: [LineBox]
@@ -65,6 +68,7 @@ public struct PreparedText: Sendable {
         graphemeWidths = builder.graphemeWidths
         edgeAdjustments = builder.edgeAdjustments
         tabStops = builder.tabStops
+        graphemeFonts = builder.graphemeFonts
         lineBoxes = Self.lineBoxes(fonts: fonts, style: style)
     }
 
@@ -79,6 +83,13 @@ public struct PreparedText: Sendable {
             let normal = LineBox.normal(primary, size: style.fontSize).height
             return [LineBox.fixed(primary, size: style.fontSize, height: Int((Double(normal) * multiple).rounded()))]
         }
+    }
+
+    /// The fonts (bit i: `fonts[i]`) that draw the visible graphemes `range`.
+    func fontMask(graphemes range: Range<Int>) -> UInt64 {
+        var mask: UInt64 = 0
+        for g in range where graphemeWidths[g] > 0 { mask |= 1 << UInt64(graphemeFonts[g]) }
+        return mask
     }
 
     /// The line box of a line whose content uses `fontMask` (the primary font always counts).

@@ -9,6 +9,7 @@ struct SegmentBuilder {
     private(set) var graphemeWidths: [Int32] = []
     private(set) var edgeAdjustments: [Int32: EdgeAdjustment] = [:]
     private(set) var tabStops = TabStops.none
+    private(set) var graphemeFonts: [UInt8] = []
 
     init(fonts: FontSet, style: TextStyle) {
         self.fonts = fonts
@@ -22,9 +23,9 @@ struct SegmentBuilder {
         let clusters = Self.merge(try Boundaries.graphemes(in: text), breaks)
 
         // 2. Font runs.
-        var fontForCluster: [UInt8] = []
         let runs = FontItemizer(fonts: fonts.fonts)
-            .runs(in: text, graphemes: clusters, breaks: breaks, fontForGrapheme: &fontForCluster)
+            .runs(in: text, graphemes: clusters, breaks: breaks, fontForGrapheme: &graphemeFonts)
+        let fontForCluster = graphemeFonts
 
         // 3. Shaping: advances per cluster offset, in each font's advance units.
         var advances = [Int32](repeating: 0, count: text.count)
