@@ -40,8 +40,11 @@ import TextMeasure
     /// README's ledger says why), one per line.
     static func knownDifferences() -> Set<String> {
         let contents = readTextFile(directory + "known-differences.txt") ?? ""
-        return Set(contents.split(separator: "\n").map { String($0.split(separator: "#")[0]).trimmingCharacters(in: .whitespaces) }
-            .filter { !$0.isEmpty })
+        return Set(contents.split(separator: "\n").compactMap { line in
+            let id = line.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)[0]
+                .trimmingCharacters(in: .whitespaces)
+            return id.isEmpty ? nil : id
+        })
     }
 
     @Test func lineStartsAndHeightsAgreeWithRecordedChromium() throws {

@@ -7,9 +7,11 @@ struct SegmentBuilder {
     private(set) var segments: [Segment] = []
     private(set) var graphemeEnds: [Int32] = []
     private(set) var graphemeWidths: [Int32] = []
+    private(set) var graphemeFonts: [UInt8] = []
+    private(set) var graphemeHangs: [Bool] = []
+    private(set) var ellipsis = Ellipsis(width: 0, fontIndex: 0)
     private(set) var edgeAdjustments: [Int32: EdgeAdjustment] = [:]
     private(set) var tabStops = TabStops.none
-    private(set) var graphemeFonts: [UInt8] = []
 
     init(fonts: FontSet, style: TextStyle) {
         self.fonts = fonts
@@ -17,6 +19,8 @@ struct SegmentBuilder {
     }
 
     mutating func build(_ text: UnsafeBufferPointer<UInt16>) throws(TextMeasureError) {
+        let shaper = Shaper(features: style.fontFeatures)
+        ellipsis = measureEllipsis(with: shaper)
         guard !text.isEmpty else { return }
         // 1. Segmentation.
         let breaks = try Boundaries.lineBreaks(in: text, rules: style.lineBreakRules)
@@ -25,12 +29,10 @@ struct SegmentBuilder {
         // 2. Font runs.
         let runs = FontItemizer(fonts: fonts.fonts)
             .runs(in: text, graphemes: clusters, breaks: breaks, fontForGrapheme: &graphemeFonts)
-        let fontForCluster = graphemeFonts
 
         // 3. Shaping: advances per cluster offset, in each font's advance units.
         var advances = [Int32](repeating: 0, count: text.count)
         var edges = [UInt8](repeating: 0, count: text.count + 1)
-        let shaper = Shaper(features: style.fontFeatures)
         advances.withUnsafeMutableBufferPointer { advances in
             edges.withUnsafeMutableBufferPointer { edges in
                 for run in runs {
@@ -39,7 +41,7 @@ struct SegmentBuilder {
                 LineEdgeWidths.splitLigatures(advances, edges: UnsafeBufferPointer(edges), graphemeEnds: clusters, runs: runs)
             }
         }
-        let scales = fonts.fonts.map { style.fontSize * Double(Segment.unitsPerPixel) / Double($0.advanceUnitsPerEm) }
+        let scales = fonts.fonts.map(scale)
         edgeAdjustments = advances.withUnsafeBufferPointer { advances in
             edges.withUnsafeBufferPointer { edges in
                 LineEdgeWidths.adjustments(text: text, graphemeEnds: clusters, breaks: breaks, runs: runs, edges: edges,
@@ -54,6 +56,7 @@ struct SegmentBuilder {
         segments.reserveCapacity(breaks.count)
         graphemeEnds.reserveCapacity(clusters.count)
         graphemeWidths.reserveCapacity(clusters.count)
+        graphemeHangs.reserveCapacity(clusters.count)
 
         // Widths are telescoped from exact running positions (a browser adds float
         // advances along the line and rounds once): each cluster's width is
@@ -68,7 +71,7 @@ struct SegmentBuilder {
         advances.withUnsafeBufferPointer { advances in
             for (index, boundary) in clusters.enumerated() {
                 let end = Int(boundary)
-                let fontIndex = Int(fontForCluster[index])
+                let fontIndex = Int(graphemeFonts[index])
                 let first = text[start]
                 let (firstScalar, _) = Scalars.decode(text, at: start)
                 var width = 0.0
@@ -86,7 +89,9 @@ struct SegmentBuilder {
                 let rounded = Int(position.rounded() - before)
                 graphemeWidths.append(Int32(clamping: rounded))
 
-                if Scalars.isMandatoryBreak(first) || Self.isHangingWhitespace(text, start, end) {
+                let hangs = Scalars.isMandatoryBreak(first) || Self.isHangingWhitespace(text, start, end)
+                graphemeHangs.append(hangs)
+                if hangs {
                     trailing += rounded
                 } else {
                     content += trailing + rounded
@@ -111,6 +116,26 @@ struct SegmentBuilder {
     private static func isHangingWhitespace(_ text: UnsafeBufferPointer<UInt16>, _ start: Int, _ end: Int) -> Bool {
         for offset in start..<end where !Scalars.isHangingSpace(text[offset]) { return false }
         return true
+    }
+
+    /// Width units per advance unit of `font` at the style's size.
+    private func scale(_ font: Font) -> Double {
+        style.fontSize * Double(Segment.unitsPerPixel) / Double(font.advanceUnitsPerEm)
+    }
+
+    /// The ellipsis that truncation draws: U+2026 shaped on its own in the first
+    /// font of the set that covers it, as TextKit measures its truncation token.
+    /// Measured here, once, so that truncating at any width is arithmetic.
+    private func measureEllipsis(with shaper: borrowing Shaper) -> Ellipsis {
+        let text = [UInt16(LineBreakMode.ellipsis.value)]
+        var advance: [Int32] = [0]
+        let fontIndex = text.withUnsafeBufferPointer { text in
+            let fontIndex = FontItemizer(fonts: fonts.fonts).fontIndex(for: text, start: 0, end: 1)
+            let run = FontRun(start: 0, end: 1, fontIndex: fontIndex, script: HB_SCRIPT_COMMON)
+            advance.withUnsafeMutableBufferPointer { shaper.shape(run, of: text, with: fonts.fonts[fontIndex], into: $0) }
+            return fontIndex
+        }
+        return Ellipsis(width: Int((Double(advance[0]) * scale(fonts.fonts[fontIndex])).rounded()), fontIndex: fontIndex)
     }
 
     /// The advance of the primary font's space, in width units: the unit of tab widths.

@@ -3,6 +3,7 @@
 ///
 /// ```json
 /// {"id": "greeting", "text": "Hello, world", "width": 120, "size": 17, "lineHeight": null}
+/// {"id": "preview", "text": "A long message …", "width": 280, "maxLines": 2, "lineBreakMode": "truncate-tail"}
 /// ```
 public struct MeasurementCase: Codable, Sendable, Hashable {
     /// The caller's identifier, echoed in the result (a string or an integer).
@@ -22,13 +23,18 @@ public struct MeasurementCase: Codable, Sendable, Hashable {
     public var insets: [Double]?
     /// Line fragment padding.
     public var padding: Double?
+    /// The most lines (`TextContainer.maximumNumberOfLines`); `nil` or 0 for no limit.
+    public var maxLines: Int?
+    /// `"word"` (default), `"char"`, `"clip"`, `"truncate-head"`, `"truncate-middle"`
+    /// or `"truncate-tail"` (`TextContainer.lineBreakMode`).
+    public var lineBreakMode: LineBreakMode?
     /// `"textView"` (default) or `"label"`: whether empty text and a final newline
     /// make a line. A CSS block (the browser check) is `"label"`.
     public var emptyLines: EmptyLineConvention?
 
     public init(id: CaseID? = nil, text: String, fonts: [String]? = nil, size: Double? = nil, width: Double,
                 lineHeight: Double? = nil, rules: LineBreakRules? = nil, insets: [Double]? = nil, padding: Double? = nil,
-                emptyLines: EmptyLineConvention? = nil) {
+                maxLines: Int? = nil, lineBreakMode: LineBreakMode? = nil, emptyLines: EmptyLineConvention? = nil) {
         self.id = id
         self.text = text
         self.fonts = fonts
@@ -38,6 +44,8 @@ public struct MeasurementCase: Codable, Sendable, Hashable {
         self.rules = rules
         self.insets = insets
         self.padding = padding
+        self.maxLines = maxLines
+        self.lineBreakMode = lineBreakMode
         self.emptyLines = emptyLines
     }
 
@@ -55,6 +63,8 @@ public struct MeasurementCase: Codable, Sendable, Hashable {
             container.textContainerInset = EdgeInsets(top: insets[0], left: insets[1], bottom: insets[2], right: insets[3])
         }
         if let padding { container.lineFragmentPadding = padding }
+        if let maxLines { container.maximumNumberOfLines = maxLines }
+        if let lineBreakMode { container.lineBreakMode = lineBreakMode }
         if let emptyLines { container.emptyLines = emptyLines }
         return container
     }
@@ -101,25 +111,35 @@ public struct MeasurementResult: Codable, Sendable, Hashable {
     public var usedWidth: Double
     /// UTF-16 offset at which each line starts.
     public var lineStarts: [Int]
+    /// For a case with `maxLines` or `lineBreakMode`, whether any text is hidden or
+    /// elided (`TextLayout.isTruncated`); `nil`, and absent from JSON, otherwise.
+    public var truncated: Bool?
 
-    public init(id: CaseID?, lines: Int, height: Double, width: Double, usedWidth: Double, lineStarts: [Int]) {
+    public init(id: CaseID?, lines: Int, height: Double, width: Double, usedWidth: Double, lineStarts: [Int],
+                truncated: Bool? = nil) {
         self.id = id
         self.lines = lines
         self.height = height
         self.width = width
         self.usedWidth = usedWidth
         self.lineStarts = lineStarts
+        self.truncated = truncated
     }
 }
 
 extension MeasurementCase {
-    /// Measures the case, loading its fonts through `fonts` (so each file is read once).
+    /// The measurer for this case, its fonts loaded through `fonts` (so each file is read once).
+    public func measurer(fonts: FontCache) throws -> TextMeasurer {
+        try TextMeasurer(text: text, fonts: fonts.fontSet(paths: self.fonts ?? []), style: style(), container: container())
+    }
+
+    /// Measures the case, loading its fonts through `fonts`.
     public func measure(fonts: FontCache) throws -> MeasurementResult {
-        let fontSet = try fonts.fontSet(paths: self.fonts ?? [])
-        let measurer = try TextMeasurer(text: text, fonts: fontSet, style: style(), container: container())
+        let measurer = try measurer(fonts: fonts)
         guard let size = measurer.sizeThatFits(ProposedSize(width: width)) else { throw TextMeasureError.invalidWidth(width) }
         let layout = try measurer.layout(width: width)
         return MeasurementResult(id: id, lines: layout.lines.count, height: size.height, width: size.width,
-                                 usedWidth: layout.usedWidth, lineStarts: layout.lines.map(\.utf16Range.lowerBound))
+                                 usedWidth: layout.usedWidth, lineStarts: layout.lines.map(\.utf16Range.lowerBound),
+                                 truncated: maxLines != nil || lineBreakMode != nil ? layout.isTruncated : nil)
     }
 }

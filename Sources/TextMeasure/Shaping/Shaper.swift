@@ -34,6 +34,39 @@ struct Shaper: ~Copyable {
     /// would change the shaping (`ClusterEdge.unsafeToBreak`: kerning, ligatures).
     func shape(_ run: FontRun, of text: UnsafeBufferPointer<UInt16>, with font: Font,
                into advances: UnsafeMutableBufferPointer<Int32>, edges: UnsafeMutableBufferPointer<UInt8>? = nil) {
+        withGlyphs(of: run, in: text, font: font) { infos, positions in
+            if let edges {
+                for info in infos {
+                    let cluster = Int(info.cluster)
+                    edges[cluster] |= ClusterEdge.starts
+                    // The glyph flags live in the info's mask (hb_glyph_info_get_glyph_flags).
+                    if info.mask & HB_GLYPH_FLAG_UNSAFE_TO_BREAK.rawValue != 0 {
+                        edges[cluster] |= ClusterEdge.unsafeToBreak
+                    }
+                }
+            }
+            if let bitmapAdvances = font.bitmapAdvances {
+                // Colour-bitmap fonts: the strike's advance, not hmtx (see Font.bitmapAdvances).
+                for i in infos.indices {
+                    let glyph = Int(infos[i].codepoint)
+                    let advance = glyph < bitmapAdvances.count ? bitmapAdvances[glyph] : 0
+                    advances[Int(infos[i].cluster)] &+= advance
+                }
+            } else {
+                for i in infos.indices {
+                    advances[Int(infos[i].cluster)] &+= positions[i].x_advance
+                }
+            }
+        }
+    }
+
+    /// Shapes `run` of `text` with `font` and hands HarfBuzz's glyphs and positions
+    /// (in font units, HarfBuzz's order: visual order within the run) to `body`.
+    /// They live in this shaper's buffer and are valid only inside `body`.
+    func withGlyphs<Result>(
+        of run: FontRun, in text: UnsafeBufferPointer<UInt16>, font: Font,
+        _ body: (UnsafeBufferPointer<hb_glyph_info_t>, UnsafeBufferPointer<hb_glyph_position_t>) -> Result
+    ) -> Result {
         hb_buffer_clear_contents(buffer)
         hb_buffer_add_utf16(buffer, text.baseAddress, Int32(text.count), UInt32(run.start), Int32(run.end - run.start))
         let script = run.script == HB_SCRIPT_INVALID ? HB_SCRIPT_COMMON : run.script
@@ -45,28 +78,11 @@ struct Shaper: ~Copyable {
 
         var count: UInt32 = 0
         guard let infos = hb_buffer_get_glyph_infos(buffer, &count),
-              let positions = hb_buffer_get_glyph_positions(buffer, &count) else { return }
-        if let edges {
-            for i in 0..<Int(count) {
-                let cluster = Int(infos[i].cluster)
-                edges[cluster] |= ClusterEdge.starts
-                if hb_glyph_info_get_glyph_flags(infos + i).rawValue & HB_GLYPH_FLAG_UNSAFE_TO_BREAK.rawValue != 0 {
-                    edges[cluster] |= ClusterEdge.unsafeToBreak
-                }
-            }
+              let positions = hb_buffer_get_glyph_positions(buffer, &count) else {
+            return body(UnsafeBufferPointer(start: nil, count: 0), UnsafeBufferPointer(start: nil, count: 0))
         }
-        if let bitmapAdvances = font.bitmapAdvances {
-            // Colour-bitmap fonts: the strike's advance, not hmtx (see Font.bitmapAdvances).
-            for i in 0..<Int(count) {
-                let glyph = Int(infos[i].codepoint)
-                let advance = glyph < bitmapAdvances.count ? bitmapAdvances[glyph] : 0
-                advances[Int(infos[i].cluster)] &+= advance
-            }
-        } else {
-            for i in 0..<Int(count) {
-                advances[Int(infos[i].cluster)] &+= positions[i].x_advance
-            }
-        }
+        return body(UnsafeBufferPointer(start: infos, count: Int(count)),
+                    UnsafeBufferPointer(start: positions, count: Int(count)))
     }
 }
 
