@@ -133,7 +133,7 @@ import Darwin
         let placed = try #require(prepared.glyphs(in: [0..<prepared.utf16Count]).first)
         let emoji = FontSet.embeddedFontNames.firstIndex(of: "NotoColorEmoji.ttf")
         #expect(placed.map(\.fontIndex) == [0, emoji, 0])
-        #expect(abs(placed[1].advance * 64 - Double(prepared.graphemeWidths[1])) <= 0.5)
+        #expect(abs(placed[1].advance * Double(Segment.unitsPerPixel) - Double(prepared.graphemeWidths[1])) <= 1)
         #expect(abs(placed[2].x - (placed[1].x + placed[1].advance)) < 1e-9)
     }
 

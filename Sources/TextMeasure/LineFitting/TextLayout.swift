@@ -120,17 +120,15 @@ extension PreparedText {
         guard maximumNumberOfLines >= 0 else {
             throw .invalidOption(name: "maximumNumberOfLines", value: Double(maximumNumberOfLines))
         }
-        // The box's width in 1/64 px (a browser's layout unit), floored, then in width
-        // units: a line fits when it is no wider, give or take the browser rules' tolerance.
-        let unitsPerLayoutUnit = Segment.unitsPerPixel / 64
-        var box = Int(min(width * 64, Double(GreedyLineFitter.unbounded / unitsPerLayoutUnit)).rounded(.down))
-        if style.lineBreakRules == .browser { box += BrowserTailoring.fitTolerance }
-        let fixed = box * unitsPerLayoutUnit
+        let fixed = widthUnits(width)
         let limit = maximumNumberOfLines == 0 ? Int.max : maximumNumberOfLines
         let truncation = lineBreakMode.truncation
         // Clipping, and truncation without a line limit, keep each paragraph on one line.
         let wraps = lineBreakMode != .byClipping && (truncation == nil || maximumNumberOfLines > 0)
-        var fragments = GreedyLineFitter(prepared: self, width: wraps ? fixed : GreedyLineFitter.unbounded,
+        // Word wrapping under the browser rules fits as Blink does, one layout unit over.
+        let tolerance = lineBreakMode == .byWordWrapping && style.lineBreakRules == .browser
+            ? BrowserTailoring.fitTolerance * Segment.unitsPerPixel / 64 : 0
+        var fragments = GreedyLineFitter(prepared: self, width: wraps ? fixed + tolerance : GreedyLineFitter.unbounded,
                                          wrapping: lineBreakMode == .byCharWrapping ? .characters : .words,
                                          addsEmptyLastLine: emptyLines == .textView, lineLimit: limit).fit()
         guard let truncation else { return fragments }
@@ -145,6 +143,13 @@ extension PreparedText {
             fragments[fragments.count - 1] = truncator.truncate(last, hidesFollowingText: true)
         }
         return fragments
+    }
+
+    /// A box `width` px wide in width units (`Segment.unitsPerPixel`), floored to
+    /// 1/64 px as a browser's layout units are: a line fits when it is no wider.
+    func widthUnits(_ width: Double) -> Int {
+        let unitsPerLayoutUnit = Segment.unitsPerPixel / 64
+        return Int(min(width * 64, Double(GreedyLineFitter.unbounded / unitsPerLayoutUnit)).rounded(.down)) * unitsPerLayoutUnit
     }
 
     /// The height of `fragments` stacked, in 1/64 px.
