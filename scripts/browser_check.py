@@ -246,12 +246,8 @@ def run_chromium(cases):
 
 # --- The library ----------------------------------------------------------------
 
-def run_library(cases, textmeasure, results_file=None):
+def run_library(cases, textmeasure):
     """The library's answers, through `textmeasure batch` (JSONL in, JSONL out)."""
-    if results_file:
-        with open(results_file) as file:
-            by_id = {r["id"]: r for r in map(json.loads, file)}
-        return [by_id.get(c["id"]) for c in cases]
     lines = "".join(json.dumps({k: v for k, v in c.items() if k not in ("script", "chromium")},
                                ensure_ascii=False) + "\n" for c in cases)
     done = subprocess.run([textmeasure, "batch"], input=lines, capture_output=True, text=True, cwd=ROOT)
@@ -324,8 +320,6 @@ def main():
     parser.add_argument("--recorded", action="store_true", help="compare the stored answers; no browser")
     parser.add_argument("--textmeasure", default=os.path.join(ROOT, "scripts", "textmeasure"))
     parser.add_argument("--filter", help="only cases whose id contains this")
-    parser.add_argument("--library-results", help="the library's answers as JSONL (instead of running batch)")
-    parser.add_argument("--recorded-file", default=RECORDED)
     parser.add_argument("--verbose", action="store_true", help="show every mismatching case")
     args = parser.parse_args()
 
@@ -339,7 +333,7 @@ def main():
                   file=sys.stderr)
     if args.filter:
         recorded = [c for c in recorded if args.filter in c["id"]]
-    compare(recorded, run_library(recorded, args.textmeasure, args.library_results), args.verbose)
+    compare(recorded, run_library(recorded, args.textmeasure), args.verbose)
 
 
 if __name__ == "__main__":
