@@ -31,6 +31,7 @@ struct GreedyLineFitter {
     /// Where `segment`'s trailing whitespace ends when its content ends at `x`:
     /// tabs advance to the next tab stop from the line's start.
     private func trailingEnd(of segment: Segment, from x: Int) -> Int {
+        guard !prepared.tabStops.graphemes.isEmpty else { return x + segment.trailingWidth }
         let whitespace = Int(segment.contentGraphemeEnd)..<Int(segment.graphemeEnd)
         return prepared.tabStops.end(of: whitespace, from: x, widths: prepared.graphemeWidths) ?? x + segment.trailingWidth
     }

@@ -1,3 +1,5 @@
+import CHarfBuzz
+
 /// What a line's width gains or loses when it ends (or the next one starts) at a
 /// grapheme boundary inside a word, in width units.
 ///
@@ -18,10 +20,11 @@ enum LineEdgeWidths {
     /// The adjustments at every unsafe grapheme boundary that is not a line-break
     /// opportunity, keyed by the index of the grapheme before the boundary.
     ///
-    /// Only those few boundaries are reshaped, each as the smallest piece HarfBuzz
-    /// says is affected: the cluster before it, or the two halves of a ligature.
+    /// A single glyph before the boundary (kerned with the next) is measured at its
+    /// nominal advance, which is what shaping it alone gives; other pieces, the two
+    /// halves of a ligature or a cluster of several glyphs, are shaped again.
     static func adjustments(text: UnsafeBufferPointer<UInt16>, graphemeEnds: [Int32], breaks: [BreakOpportunity],
-                            runs: [FontRun], edges: UnsafeBufferPointer<UInt8>, advances: UnsafeBufferPointer<Int32>,
+                            runs: [FontRun], edges: [UInt8], glyphs: [UInt32], advances: [Int32],
                             fonts: [Font], scales: [Double], shaper: borrowing Shaper) -> [Int32: EdgeAdjustment] {
         var adjustments: [Int32: EdgeAdjustment] = [:]
         var scratch: [Int32] = []
@@ -44,10 +47,17 @@ enum LineEdgeWidths {
             var clusterEnd = boundary
             while clusterEnd < current.end, edges[clusterEnd] & ClusterEdge.starts == 0 { clusterEnd += 1 }
 
-            if scratch.isEmpty { scratch = [Int32](repeating: 0, count: text.count) }
             let font = fonts[current.fontIndex]
             let inContextBefore = sum(advances, clusterStart..<boundary)
             let inContextAfter = sum(advances, boundary..<clusterEnd)
+            let singleGlyph = !insideCluster && edges[clusterStart] & ClusterEdge.multipleGlyphs == 0
+            if singleGlyph, font.bitmapAdvances == nil {
+                let nominal = Int(hb_font_get_glyph_h_advance(font.hbFont, glyphs[clusterStart]))
+                let end = Int32((Double(nominal - inContextBefore) * scales[current.fontIndex]).rounded())
+                if end != 0 { adjustments[Int32(index)] = EdgeAdjustment(end: end, start: 0) }
+                continue
+            }
+            if scratch.isEmpty { scratch = [Int32](repeating: 0, count: text.count) }
             let alone = scratch.withUnsafeMutableBufferPointer { scratch in
                 var piece = current
                 piece.start = clusterStart
@@ -104,7 +114,7 @@ enum LineEdgeWidths {
         }
     }
 
-    private static func sum(_ advances: UnsafeBufferPointer<Int32>, _ range: Range<Int>) -> Int {
+    private static func sum<C: RandomAccessCollection<Int32>>(_ advances: C, _ range: Range<Int>) -> Int where C.Index == Int {
         var total = 0
         for offset in range { total += Int(advances[offset]) }
         return total

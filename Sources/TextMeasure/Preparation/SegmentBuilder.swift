@@ -33,21 +33,22 @@ struct SegmentBuilder {
         // 3. Shaping: advances per cluster offset, in each font's advance units.
         var advances = [Int32](repeating: 0, count: text.count)
         var edges = [UInt8](repeating: 0, count: text.count + 1)
+        var glyphs = [UInt32](repeating: 0, count: text.count)
         advances.withUnsafeMutableBufferPointer { advances in
             edges.withUnsafeMutableBufferPointer { edges in
-                for run in runs {
-                    shaper.shape(run, of: text, with: fonts.fonts[run.fontIndex], into: advances, edges: edges)
+                glyphs.withUnsafeMutableBufferPointer { glyphs in
+                    for run in runs {
+                        shaper.shape(run, of: text, with: fonts.fonts[run.fontIndex], into: advances,
+                                     edges: edges, firstGlyphs: glyphs)
+                    }
                 }
                 LineEdgeWidths.splitLigatures(advances, edges: UnsafeBufferPointer(edges), graphemeEnds: clusters, runs: runs)
             }
         }
         let scales = fonts.fonts.map(scale)
-        edgeAdjustments = advances.withUnsafeBufferPointer { advances in
-            edges.withUnsafeBufferPointer { edges in
-                LineEdgeWidths.adjustments(text: text, graphemeEnds: clusters, breaks: breaks, runs: runs, edges: edges,
-                                           advances: advances, fonts: fonts.fonts, scales: scales, shaper: shaper)
-            }
-        }
+        edgeAdjustments = LineEdgeWidths.adjustments(
+            text: text, graphemeEnds: clusters, breaks: breaks, runs: runs, edges: edges, glyphs: glyphs,
+            advances: advances, fonts: fonts.fonts, scales: scales, shaper: shaper)
 
         // 4. Widths summed into segments.
         let space = spaceWidth()

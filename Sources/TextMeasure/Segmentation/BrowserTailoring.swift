@@ -25,14 +25,6 @@ enum BrowserTailoring {
     /// absorb float rounding in its widths.
     static let fitTolerance = 1
 
-    /// A rule's opinion about a break between `last` and `current` (UTF-16 code
-    /// units; `lastLast` precedes `last`, 0 at the start of the text): `nil` when it
-    /// has none.
-    typealias Rule = @Sendable (_ lastLast: UInt16, _ last: UInt16, _ current: UInt16) -> Bool?
-
-    /// The rules before ICU, in Blink's order.
-    static let rules: [Rule] = [afterSpaceRun, controls, hyphenBeforeDigit, asciiPairs]
-
     /// Replaces ICU's `@lb=normal` opportunities for `text` with Blink's.
     static func apply(to breaks: inout [BreakOpportunity], in text: UnsafeBufferPointer<UInt16>) {
         guard text.count > 1 else { return }
@@ -54,14 +46,17 @@ enum BrowserTailoring {
     /// Whether Blink breaks before `text[offset]`, given ICU's answer there.
     static func isBreak(at offset: Int, in text: UnsafeBufferPointer<UInt16>, icu: Bool) -> Bool {
         if text[offset] & 0xFC00 == 0xDC00, text[offset - 1] & 0xFC00 == 0xD800 { return false }
-        let lastLast = offset >= 2 ? text[offset - 2] : 0
-        for rule in rules {
-            if let decision = rule(lastLast, text[offset - 1], text[offset]) { return decision }
+        let lastLast = offset >= 2 ? text[offset - 2] : 0, last = text[offset - 1], current = text[offset]
+        if let decision = afterSpaceRun(lastLast, last, current) ?? controls(lastLast, last, current)
+            ?? hyphenBeforeDigit(lastLast, last, current) ?? asciiPairs(lastLast, last, current) {
+            return decision
         }
         return icu || eastAsianQuotes(at: offset, in: text)
     }
 
     // MARK: - The rules
+    // Each gives its opinion about a break between `last` and `current` (UTF-16 code
+    // units; `lastLast` precedes `last`, 0 at the start of the text), or nil for none.
 
     /// Spaces, tabs and newlines Blink treats as breakable space.
     @inline(__always)
@@ -98,15 +93,18 @@ enum BrowserTailoring {
     static func asciiPairs(_: UInt16, _ last: UInt16, _ current: UInt16) -> Bool? {
         guard (0x21...0x7F).contains(last), (0x21...0x7F).contains(current) else { return nil }
         if isASCIIDigit(last) || isASCIILetter(last) || last == 0x7F { return false }
-        if asciiNoBreakAfter.contains(last) || asciiNoBreakBefore.contains(current) { return false }
+        switch last {
+        case 0x24, 0x27, 0x28, 0x2F, 0x3C, 0x40, 0x5B, 0x5E, 0x5F, 0x60, 0x7B: return false   // $ ' ( / < @ [ ^ _ ` {
+        default: break
+        }
+        switch current {
+        case 0x21, 0x29, 0x2C, 0x2E, 0x2F, 0x3A, 0x3B, 0x3F, 0x5D, 0x7D: return false         // ! ) , . / : ; ? ] }
+        default: break
+        }
         if last == 0x2D { return current != 0x24 }                             // - but not -$
         if last == 0x3F { return current != 0x22 && current != 0x27 }          // ? but not ?" ?'
-        return asciiOpening.contains(current)
+        return current == 0x28 || current == 0x5B || current == 0x7B || current == 0x3C   // ( [ { <
     }
-
-    private static let asciiOpening: Set<UInt16> = Set("([{<".utf16)
-    private static let asciiNoBreakBefore: Set<UInt16> = Set("!),./:;?]}".utf16)
-    private static let asciiNoBreakAfter: Set<UInt16> = Set("$'(/<@[^_`{".utf16)
 
     @inline(__always) private static func isASCIIDigit(_ unit: UInt16) -> Bool { (0x30...0x39).contains(unit) }
     @inline(__always) private static func isASCIILetter(_ unit: UInt16) -> Bool {
@@ -149,10 +147,10 @@ enum BrowserTailoring {
     private enum QuoteKind { case initial, final }
 
     private static func isQuote(_ scalar: UInt32, _ kind: QuoteKind) -> Bool {
-        guard ctx_line_break_class(scalar) == CTX_LB_QUOTATION else { return false }
         let category = hb_unicode_general_category(hb_unicode_funcs_get_default(), scalar)
-        return category == (kind == .initial ? HB_UNICODE_GENERAL_CATEGORY_INITIAL_PUNCTUATION
-                                             : HB_UNICODE_GENERAL_CATEGORY_FINAL_PUNCTUATION)
+        guard category == (kind == .initial ? HB_UNICODE_GENERAL_CATEGORY_INITIAL_PUNCTUATION
+                                            : HB_UNICODE_GENERAL_CATEGORY_FINAL_PUNCTUATION) else { return false }
+        return ctx_line_break_class(scalar) == CTX_LB_QUOTATION
     }
 
     private static func isEastAsian(_ scalar: UInt32) -> Bool { ctx_is_east_asian(scalar) != 0 }

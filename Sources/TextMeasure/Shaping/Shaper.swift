@@ -30,15 +30,19 @@ struct Shaper: ~Copyable {
     /// run edges.
     ///
     /// With `edges`, also marks each UTF-16 offset where a glyph cluster starts
-    /// (`ClusterEdge.starts`) and where HarfBuzz says breaking before that cluster
-    /// would change the shaping (`ClusterEdge.unsafeToBreak`: kerning, ligatures).
+    /// (`ClusterEdge.starts`), where it has more than one glyph, and where HarfBuzz
+    /// says breaking before it would change the shaping (`ClusterEdge.unsafeToBreak`:
+    /// kerning, ligatures); `firstGlyphs` gets the glyph of each single-glyph cluster.
     func shape(_ run: FontRun, of text: UnsafeBufferPointer<UInt16>, with font: Font,
-               into advances: UnsafeMutableBufferPointer<Int32>, edges: UnsafeMutableBufferPointer<UInt8>? = nil) {
+               into advances: UnsafeMutableBufferPointer<Int32>, edges: UnsafeMutableBufferPointer<UInt8>? = nil,
+               firstGlyphs: UnsafeMutableBufferPointer<UInt32>? = nil) {
         withGlyphs(of: run, in: text, font: font) { infos, positions in
-            if let edges {
+            if let edges, let firstGlyphs {
                 for info in infos {
                     let cluster = Int(info.cluster)
+                    if edges[cluster] & ClusterEdge.starts != 0 { edges[cluster] |= ClusterEdge.multipleGlyphs }
                     edges[cluster] |= ClusterEdge.starts
+                    firstGlyphs[cluster] = info.codepoint
                     // The glyph flags live in the info's mask (hb_glyph_info_get_glyph_flags).
                     if info.mask & HB_GLYPH_FLAG_UNSAFE_TO_BREAK.rawValue != 0 {
                         edges[cluster] |= ClusterEdge.unsafeToBreak
@@ -92,4 +96,6 @@ enum ClusterEdge {
     static let starts: UInt8 = 1
     /// Breaking a line before this cluster would change the shaping on either side.
     static let unsafeToBreak: UInt8 = 2
+    /// The cluster starting here has more than one glyph.
+    static let multipleGlyphs: UInt8 = 4
 }
