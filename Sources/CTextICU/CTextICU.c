@@ -63,6 +63,7 @@ int32_t ctx_boundaries(int kind, const uint16_t *text, int32_t len,
     return count;
 }
 
+_Static_assert(CTX_LB_ALPHABETIC == U_LB_ALPHABETIC, "ULineBreak");
 _Static_assert(CTX_LB_CLOSE_PUNCTUATION == U_LB_CLOSE_PUNCTUATION, "ULineBreak");
 _Static_assert(CTX_LB_COMBINING_MARK == U_LB_COMBINING_MARK, "ULineBreak");
 _Static_assert(CTX_LB_EXCLAMATION == U_LB_EXCLAMATION, "ULineBreak");
@@ -77,6 +78,7 @@ _Static_assert(CTX_LB_BREAK_SYMBOLS == U_LB_BREAK_SYMBOLS, "ULineBreak");
 _Static_assert(CTX_LB_ZWSPACE == U_LB_ZWSPACE, "ULineBreak");
 _Static_assert(CTX_LB_WORD_JOINER == U_LB_WORD_JOINER, "ULineBreak");
 _Static_assert(CTX_LB_CLOSE_PARENTHESIS == U_LB_CLOSE_PARENTHESIS, "ULineBreak");
+_Static_assert(CTX_LB_HEBREW_LETTER == U_LB_HEBREW_LETTER, "ULineBreak");
 _Static_assert(CTX_LB_ZWJ == U_LB_ZWJ, "ULineBreak");
 
 int32_t ctx_line_break_class(uint32_t scalar) {

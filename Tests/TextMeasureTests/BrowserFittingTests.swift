@@ -39,6 +39,20 @@ import Testing
         #expect(try lines("advice", width: 32.98) == ["adv", "ice"])
     }
 
+    @Test func aHyphenThatStartsALineHoldsOnToWhatFollows() throws {
+        // Mid-line "010-|9999" may break; once "-" starts a line Blink sees no digit
+        // before it, and the rest is broken where it overflows (Chromium's lines).
+        #expect(try lines("(555) 010-9999.", width: 26, size: 13) == ["(55", "5) ", "010", "-99", "99."])
+        #expect(try lines("010-9999.", width: 50, size: 13) == ["010-", "9999."])
+        #expect(try lines("धीरे-धीरे चल", width: 24, size: 15) == ["धीरे", "-धी", "रे ", "चल"])
+        let text = Array("x-12 -12 x-y".utf16)
+        text.withUnsafeBufferPointer { text in
+            #expect(BrowserTailoring.hyphenHoldsAtLineStart(text, at: 1))    // "-1"
+            #expect(!BrowserTailoring.hyphenHoldsAtLineStart(text, at: 10))  // "-y": Blink's ASCII table breaks
+            #expect(!BrowserTailoring.hyphenHoldsAtLineStart(text, at: 0))   // not a hyphen
+        }
+    }
+
     @Test func tabsAdvanceToTabStops() throws {
         #expect(try lines("Tabs\tseparate\tcolumns\there.", width: 141) == ["Tabs\tseparate\t", "columns\there."])
         let stops = TabStops(interval: 100, minimum: 10, graphemes: [])

@@ -35,6 +35,7 @@ int32_t ctx_boundaries(int kind, const uint16_t *_Nonnull text, int32_t len,
 /// Line-break classes (UAX #14) that tailorings test for. The values are ICU's
 /// ULineBreak values (checked against ICU's header in CTextICU.c).
 enum {
+    CTX_LB_ALPHABETIC = 2,          ///< AL
     CTX_LB_CLOSE_PUNCTUATION = 8,   ///< CL
     CTX_LB_COMBINING_MARK = 9,      ///< CM
     CTX_LB_EXCLAMATION = 11,        ///< EX
@@ -49,6 +50,7 @@ enum {
     CTX_LB_ZWSPACE = 28,            ///< ZW
     CTX_LB_WORD_JOINER = 30,        ///< WJ
     CTX_LB_CLOSE_PARENTHESIS = 36,  ///< CP
+    CTX_LB_HEBREW_LETTER = 38,      ///< HL
     CTX_LB_ZWJ = 42,                ///< ZWJ
 };
 

@@ -54,6 +54,7 @@ struct GreedyLineFitter {
 
         var segmentStart = 0
         var firstGrapheme = 0
+        var glued = false   // the line so far is a hyphen that holds on to this segment
         for segment in prepared.segments {
             var pieceStart = segmentStart      // what is left of the segment: its UTF-16 start,
             var grapheme = firstGrapheme       // its first grapheme,
@@ -68,7 +69,7 @@ struct GreedyLineFitter {
                     break
                 }
                 let lineIsEmpty = pieceStart == lineStart
-                if !lineIsEmpty, wrapping == .words {
+                if !lineIsEmpty, !glued, wrapping == .words {
                     // Break before this segment, and try it again on an empty line.
                     guard endLine(at: pieceStart, .softBreak) else { return lines }
                     continue
@@ -93,6 +94,7 @@ struct GreedyLineFitter {
                 let reason: LineEnd = wrapping == .words ? .emergencyBreak : .softBreak
                 guard endLine(at: pieceStart, reason) else { return lines }
             }
+            glued = segment.endsWithHeldHyphen && lineStart == Int(segment.end) - 1
             segmentStart = Int(segment.end)
             firstGrapheme = Int(segment.graphemeEnd)
             if segment.isMandatoryBreak {

@@ -27,4 +27,8 @@ struct Segment: Equatable {
     var fonts: UInt64
     /// True when the line must end after this segment (a newline or paragraph separator).
     var isMandatoryBreak: Bool
+    /// True when the segment ends with a hyphen whose break exists only in mid-line:
+    /// a line that starts with that hyphen keeps it with what follows
+    /// (`BrowserTailoring.hyphenHoldsAtLineStart`).
+    var endsWithHeldHyphen = false
 }

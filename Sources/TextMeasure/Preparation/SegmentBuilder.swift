@@ -102,9 +102,12 @@ struct SegmentBuilder {
                 }
 
                 if nextBreak < breaks.count, breaks[nextBreak].utf16Offset == end {
-                    segments.append(Segment(end: boundary, graphemeEnd: Int32(index + 1), contentGraphemeEnd: contentEnd,
-                                            width: content, trailingWidth: trailing,
-                                            fonts: fontMask, isMandatoryBreak: breaks[nextBreak].isMandatory))
+                    var segment = Segment(end: boundary, graphemeEnd: Int32(index + 1), contentGraphemeEnd: contentEnd,
+                                          width: content, trailingWidth: trailing,
+                                          fonts: fontMask, isMandatoryBreak: breaks[nextBreak].isMandatory)
+                    segment.endsWithHeldHyphen = style.lineBreakRules == .browser && trailing == 0
+                        && BrowserTailoring.hyphenHoldsAtLineStart(text, at: end - 1)
+                    segments.append(segment)
                     nextBreak += 1
                     content = 0; trailing = 0; fontMask = 0
                     contentEnd = Int32(index + 1)

@@ -18,6 +18,9 @@ import CTextICU
 /// 5. Otherwise ICU, whose Unicode 15.0 rules (ICU 72) are brought up to the
 ///    Unicode 15.1 rules of Chromium's ICU by `eastAsianQuotes`.
 ///
+/// Blink reads no text before a line's start, so a hyphen that starts a line is
+/// word-initial there (`hyphenHoldsAtLineStart`, applied by line fitting).
+///
 /// Mandatory breaks are ICU's and always kept.
 enum BrowserTailoring {
     /// How far a line may overflow and still fit, in 1/64 px: Blink lets a line be
@@ -52,6 +55,18 @@ enum BrowserTailoring {
             return decision
         }
         return icu || eastAsianQuotes(at: offset, in: text)
+    }
+
+    /// Whether a line that starts with the hyphen at `offset` keeps it with what
+    /// follows, where in mid-line Blink may break after it. Blink's break iterator
+    /// reads no text before the line's start, so there the hyphen is word-initial:
+    /// `-|2024` needs a letter or digit before the hyphen, and UAX #14 keeps a
+    /// word-initial hyphen with the letter after it (`-|धीरे`, LB20a).
+    static func hyphenHoldsAtLineStart(_ text: UnsafeBufferPointer<UInt16>, at offset: Int) -> Bool {
+        guard offset + 1 < text.count, text[offset] == 0x2D || text[offset] == 0x2010 else { return false }
+        let next = text[offset + 1]
+        if next < 0x80 { return text[offset] == 0x2D && isASCIIDigit(next) }
+        return isLetterForLB20a(Scalars.decode(text, at: offset + 1).scalar)
     }
 
     // MARK: - The rules
@@ -109,6 +124,12 @@ enum BrowserTailoring {
     @inline(__always) private static func isASCIIDigit(_ unit: UInt16) -> Bool { (0x30...0x39).contains(unit) }
     @inline(__always) private static func isASCIILetter(_ unit: UInt16) -> Bool {
         (0x41...0x5A).contains(unit) || (0x61...0x7A).contains(unit)
+    }
+
+    /// UAX #14 classes AL and HL: the letters LB20a keeps a hyphen with.
+    private static func isLetterForLB20a(_ scalar: UInt32) -> Bool {
+        let lineBreak = ctx_line_break_class(scalar)
+        return lineBreak == CTX_LB_ALPHABETIC || lineBreak == CTX_LB_HEBREW_LETTER
     }
 
     /// Unicode 15.1's LB19a, which Chromium's ICU has and ICU 72 lacks: a quotation
