@@ -43,7 +43,7 @@ struct FontItemizer {
                 let drawn = if let previous, Scalars.isVariationSelector(scalar) {
                     font.drawsVariation(of: previous, selector: scalar)
                 } else {
-                    font.drawsWithoutNotdef(scalar)
+                    font.coverage.contains(scalar) || font.drawsWithoutNotdef(scalar)
                 }
                 if !drawn {
                     coversAll = false
