@@ -16,7 +16,8 @@ Chromium lays each case out in a div styled as a text view's content:
 `white-space: pre-wrap; overflow-wrap: break-word; word-break: normal;
 line-break: auto`, with the case's font files as @font-face rules in fallback order.
 A private fontconfig (no system fonts but one, hinting off) keeps the machine's
-fonts and hinting out. Line starts are read from the client rects of each
+fonts and hinting out, and --lang=en-US fixes the UI language, whose ICU line rules
+Blink uses for text with no lang attribute. Line starts are read from the client rects of each
 character: characters on one line share the top of their text fragment.
 """
 import argparse
@@ -210,7 +211,7 @@ div.c {{ white-space: pre-wrap; overflow-wrap: break-word; word-break: normal; l
     if os.geteuid() == 0:
         command.insert(1, "--no-sandbox")
     env = dict(os.environ, FONTCONFIG_FILE=fontconfig)
-    for attempt in range(3):
+    for attempt in range(5):
         done = subprocess.run(command, capture_output=True, text=True, env=env, timeout=900)
         match = re.search(r'<pre id="results">(.*?)</pre>', done.stdout, re.S)
         if match:
