@@ -18,6 +18,7 @@ let usage = """
 let commands: [String: (help: String, run: (inout Arguments) throws(CLIError) -> Void)] = [
     "measure": (MeasureCommand.help, MeasureCommand.run),
     "breaks": (BreaksCommand.help, BreaksCommand.run),
+    "bench": (BenchCommand.help, BenchCommand.run),
 ]
 
 @MainActor func main() -> Int32 {

@@ -1,4 +1,5 @@
 import CTextMeasureFonts
+import Synchronization
 
 /// An ordered fallback list of fonts: the first is the primary font, and each
 /// grapheme cluster is drawn with the first font in the list that covers it.
@@ -16,11 +17,23 @@ public struct FontSet: Sendable {
     /// The primary font: its metrics set the line height of every line.
     public var primary: Font { fonts[0] }
 
+    /// Tells this set apart from every other in `ShapeCache` keys (copies share it).
+    let identity: UInt64
+    /// True when the font that draws spaces uses the space glyph in none of its
+    /// OpenType lookups: text on either side of a space then shapes the same alone
+    /// as together, so words between spaces can be cached (see `ShapeCache`).
+    let spacesSeparateShaping: Bool
+
+    private static let identities = Atomic<UInt64>(0)
+
     /// Creates a set from fonts in fallback order.
+    ///
+    /// Creating a set costs a scan of one font's OpenType lookups; create a set once
+    /// and reuse it (it is also what the shape cache is keyed by).
     public init(_ fonts: [Font]) throws(FontError) {
         guard !fonts.isEmpty else { throw .emptyFontSet }
         guard fonts.count <= Self.maximumCount else { throw .tooManyFonts(count: fonts.count) }
-        self.fonts = fonts
+        self.init(validated: fonts)
     }
 
     /// Loads a set from font files, primary first.
@@ -56,5 +69,11 @@ public struct FontSet: Sendable {
         return FontSet(validated: fonts)
     }()
 
-    private init(validated fonts: [Font]) { self.fonts = fonts }
+    private init(validated fonts: [Font]) {
+        self.fonts = fonts
+        identity = Self.identities.wrappingAdd(1, ordering: .relaxed).newValue
+        // A space is drawn by the first font that covers it (see FontItemizer).
+        let spaceFont = fonts.first { $0.coverage.contains(0x20) } ?? fonts[0]
+        spacesSeparateShaping = !spaceFont.usesSpaceInLookups
+    }
 }

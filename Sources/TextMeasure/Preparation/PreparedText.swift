@@ -41,13 +41,17 @@ public struct PreparedText: Sendable {
 
     /// Prepares `text` for layout.
     ///
+    /// Words seen before are taken from `cache` rather than shaped again (see
+    /// `ShapeCache`); the result is the same with any cache or none.
+    ///
     /// - Throws: `TextMeasureError` for an invalid style, a text longer than
     ///   `maximumUTF16Count`, or an ICU failure.
-    public init(_ text: String, fonts: FontSet = .default, style: TextStyle = TextStyle()) throws(TextMeasureError) {
+    public init(_ text: String, fonts: FontSet = .default, style: TextStyle = TextStyle(),
+                cache: ShapeCache? = .shared) throws(TextMeasureError) {
         try style.validate()
         let utf16 = Array(text.utf16)
         guard utf16.count <= Self.maximumUTF16Count else { throw .textTooLong(utf16Count: utf16.count) }
-        var builder = SegmentBuilder(fonts: fonts, style: style)
+        var builder = SegmentBuilder(fonts: fonts, style: style, cache: cache)
         try utf16.withUnsafeBufferPointer { buffer throws(TextMeasureError) in try builder.build(buffer) }
 
         self.text = text

@@ -1,115 +1,329 @@
 import CHarfBuzz
+import CTextICU
 
-/// Builds a `PreparedText`'s segments: segmentation → font runs → shaping → widths.
+/// Builds a `PreparedText`'s segments and grapheme clusters: line breaking, then for
+/// each segment the shape cache's answer or, for the rest, clusters → font runs →
+/// shaping → widths.
+///
+/// **Safe breaks.** A break opportunity is *safe* when the text before it and the
+/// text after it shape the same apart as together: at the ends of the text, after a
+/// mandatory break (runs end there), and after a space when the font drawing spaces
+/// uses the space in no OpenType lookup and what follows is no mark or joiner that
+/// HarfBuzz would fold into the space's cluster. A segment with safe breaks on both
+/// sides has the same clusters and widths wherever it occurs (given the script it
+/// inherits), so it is what the shape cache stores.
+///
+/// **Stretches.** Segments the cache does not answer are prepared together, a run
+/// of consecutive ones at a time: a stretch starts and ends at safe breaks, so
+/// shaping it alone gives what shaping the whole text would. With the cache empty
+/// or off the whole text is one stretch.
 struct SegmentBuilder {
     let fonts: FontSet
     let style: TextStyle
+    let cache: ShapeCache?
     private(set) var segments: [Segment] = []
     private(set) var graphemeEnds: [Int32] = []
     private(set) var graphemeWidths: [Int32] = []
 
-    init(fonts: FontSet, style: TextStyle) {
+    /// Segments longer than this (in UTF-16 units) are not cached: rare, and large.
+    static let longestCachedSegment = 128
+    /// The key script of a segment whose first code point has a script of its own,
+    /// so that what precedes it does not matter.
+    private static let ownScript = UInt32.max
+
+    init(fonts: FontSet, style: TextStyle, cache: ShapeCache?) {
         self.fonts = fonts
         self.style = style
+        self.cache = cache
     }
 
     mutating func build(_ text: UnsafeBufferPointer<UInt16>) throws(TextMeasureError) {
         guard !text.isEmpty else { return }
-        // 1. Segmentation.
         let breaks = try Boundaries.lineBreaks(in: text, rules: style.lineBreakRules)
-        let clusters = Self.merge(try Boundaries.graphemes(in: text), breaks)
+        try breaks.withUnsafeBufferPointer { breaks throws(TextMeasureError) in
+            var pass = SegmentPass(text: text, breaks: breaks, fonts: fonts, style: style,
+                                   cache: cache?.isEnabled == true && fonts.spacesSeparateShaping ? cache : nil)
+            try pass.run()
+            segments = Array(UnsafeBufferPointer(start: pass.buffers.segments, count: breaks.count))
+            graphemeEnds.reserveCapacity(Int(pass.clusterCount))
+            graphemeWidths.reserveCapacity(Int(pass.clusterCount))
+            // Gather the clusters of each piece, in text order.
+            for block in UnsafeBufferPointer(start: pass.buffers.blocks, count: pass.blockCount) {
+                let position = Int(block.position), count = Int(block.count)
+                graphemeEnds.append(contentsOf: UnsafeBufferPointer(start: pass.buffers.clusterEnds + position, count: count))
+                graphemeWidths.append(contentsOf: UnsafeBufferPointer(start: pass.buffers.clusterWidths + position,
+                                                                      count: count))
+            }
+        }
+    }
 
-        // 2. Font runs.
-        var fontForCluster: [UInt8] = []
-        let runs = FontItemizer(fonts: fonts.fonts)
-            .runs(in: text, graphemes: clusters, breaks: breaks, fontForGrapheme: &fontForCluster)
+    /// The font runs preparing `text` without a cache shapes (for `PreparationFloor`).
+    static func runs(of text: UnsafeBufferPointer<UInt16>, fonts: FontSet, style: TextStyle) throws(TextMeasureError) -> [FontRun] {
+        guard !text.isEmpty else { return [] }
+        let breaks = try Boundaries.lineBreaks(in: text, rules: style.lineBreakRules)
+        return try breaks.withUnsafeBufferPointer { breaks throws(TextMeasureError) in
+            var pass = SegmentPass(text: text, breaks: breaks, fonts: fonts, style: style, cache: nil)
+            try pass.run()
+            return pass.runs   // with no cache, the whole text is one stretch
+        }
+    }
 
-        // 3. Shaping: advances per cluster offset, in each font's advance units.
-        var advances = [Int32](repeating: 0, count: text.count)
-        let shaper = Shaper(features: style.fontFeatures)
-        advances.withUnsafeMutableBufferPointer { advances in
-            for run in runs { shaper.shape(run, of: text, with: fonts.fonts[run.fontIndex], into: advances) }
+    /// One preparation's walk over the segments, with its working memory.
+    private struct SegmentPass: ~Copyable {
+        let text: UnsafeBufferPointer<UInt16>
+        let breaks: UnsafeBufferPointer<BreakOpportunity>
+        let buffers: PreparationBuffers
+        let fonts: FontSet
+        let style: TextStyle
+        /// The cache, when it is on and the fonts allow caching.
+        let cache: ShapeCache?
+        let itemizer: FontItemizer
+        let shaper: Shaper
+        let unicode = hb_unicode_funcs_get_default()
+        /// What besides the text a cached segment depends on, as code units.
+        var styleKey: [UInt16] = []
+        var styleHash: UInt64 = 0
+        var tabWidth: Double?
+        var runs: [FontRun] = []
+        /// Clusters and pieces gathered so far.
+        var clusterCount: Int32 = 0
+        var blockCount = 0
+
+        init(text: UnsafeBufferPointer<UInt16>, breaks: UnsafeBufferPointer<BreakOpportunity>,
+             fonts: FontSet, style: TextStyle, cache: ShapeCache?) {
+            self.text = text
+            self.breaks = breaks
+            buffers = PreparationBuffers(utf16Count: text.count, breakCount: breaks.count, fontCount: fonts.fonts.count)
+            self.fonts = fonts
+            self.style = style
+            self.cache = cache
+            itemizer = FontItemizer(fonts: fonts.fonts)
+            shaper = Shaper(features: style.fontFeatures)
         }
 
-        // 4. Widths summed into segments.
-        let scales = fonts.fonts.map { style.fontSize * 64 / Double($0.advanceUnitsPerEm) }
-        let tabWidth = spaceWidth() * Double(max(0, style.tabSize))
-        segments.reserveCapacity(breaks.count)
-        graphemeEnds.reserveCapacity(clusters.count)
-        graphemeWidths.reserveCapacity(clusters.count)
+        mutating func run() throws(TextMeasureError) {
+            for (index, font) in fonts.fonts.enumerated() {
+                buffers.scales[index] = style.fontSize * 64 / Double(font.advanceUnitsPerEm)
+            }
+            for (index, opportunity) in breaks.enumerated() {
+                buffers.breakEnds[index] = Int32(opportunity.utf16Offset)
+                buffers.safeBreaks[index] = isSafeBreak(opportunity)
+            }
+            if cache != nil { makeStyleKey() }
 
-        var content = 0.0, trailing = 0.0
-        var fontMask: UInt64 = 0
-        var contentEnd: Int32 = 0
-        var nextBreak = 0
-        var start = 0
-        advances.withUnsafeBufferPointer { advances in
-            for (index, boundary) in clusters.enumerated() {
-                let end = Int(boundary)
-                let fontIndex = Int(fontForCluster[index])
+            // Segments the cache answers are taken; the others gather into stretches.
+            var knownScript: hb_script_t? = HB_SCRIPT_INVALID   // nil while a stretch is pending
+            var stretch: (first: Int, script: hb_script_t)?
+            for index in 0..<breaks.count {
+                if let hit = lookUp(index, after: knownScript) {
+                    if let pending = stretch {
+                        try prepare(stretch: pending.first..<index, inheriting: pending.script)
+                        stretch = nil
+                    }
+                    take(hit, segment: index)
+                    knownScript = hb_script_t(rawValue: hit.script)
+                    continue
+                }
+                if stretch == nil, let knownScript { stretch = (index, knownScript) }
+                knownScript = nil
+            }
+            if let pending = stretch { try prepare(stretch: pending.first..<breaks.count, inheriting: pending.script) }
+        }
+
+        private func start(of segment: Int) -> Int { segment == 0 ? 0 : breaks[segment - 1].utf16Offset }
+
+        /// See "Safe breaks" above.
+        private func isSafeBreak(_ opportunity: BreakOpportunity) -> Bool {
+            let offset = opportunity.utf16Offset
+            if offset == text.count || opportunity.isMandatory { return true }
+            return fonts.spacesSeparateShaping && text[offset - 1] == 0x20
+                && !Scalars.joinsPrevious(Scalars.decode(text, at: offset).scalar)
+        }
+
+        /// Whether segment `index` may be cached: safe breaks on both sides, and short.
+        private func isCacheable(_ index: Int) -> Bool {
+            (index == 0 || buffers.safeBreaks[index - 1]) && buffers.safeBreaks[index]
+                && breaks[index].utf16Offset - start(of: index) <= SegmentBuilder.longestCachedSegment
+        }
+
+        /// The script part of a segment's key: its own, or the one it inherits
+        /// (`nil` when that is not known yet).
+        private func keyScript(_ index: Int, after script: hb_script_t?) -> UInt32? {
+            let first = hb_unicode_script(unicode, Scalars.decode(text, at: start(of: index)).scalar)
+            if first != HB_SCRIPT_COMMON, first != HB_SCRIPT_INHERITED, first != HB_SCRIPT_UNKNOWN {
+                return SegmentBuilder.ownScript
+            }
+            return script?.rawValue
+        }
+
+        private func key(_ index: Int, script: UInt32) -> ShapedSegmentKey {
+            let start = start(of: index)
+            return styleKey.withUnsafeBufferPointer { style in
+                ShapedSegmentKey(style: style, styleHash: styleHash, script: script,
+                                 text: UnsafeBufferPointer(rebasing: text[start..<breaks[index].utf16Offset]))
+            }
+        }
+
+        /// The cached segment `index`, its clusters written where it starts.
+        private func lookUp(_ index: Int, after script: hb_script_t?) -> ShapedSegment? {
+            guard let cache, isCacheable(index), let keyScript = keyScript(index, after: script) else { return nil }
+            let start = start(of: index)
+            return styleKey.withUnsafeBufferPointer { style in
+                cache.lookup(ShapedSegmentKey(style: style, styleHash: styleHash, script: keyScript,
+                                              text: UnsafeBufferPointer(rebasing: text[start..<breaks[index].utf16Offset])),
+                             graphemeEnds: buffers.clusterEnds + start, graphemeWidths: buffers.clusterWidths + start,
+                             offset: Int32(start))
+            }
+        }
+
+        private mutating func take(_ hit: ShapedSegment, segment index: Int) {
+            buffers.blocks[blockCount] = (Int32(start(of: index)), hit.graphemeCount)
+            blockCount += 1
+            buffers.segments[index] = Segment(width: hit.width, trailingWidth: hit.trailingWidth, fonts: hit.fonts,
+                                              end: Int32(breaks[index].utf16Offset),
+                                              graphemeEnd: clusterCount + hit.graphemeCount,
+                                              contentGraphemeEnd: clusterCount + hit.contentGraphemeCount,
+                                              isMandatoryBreak: breaks[index].isMandatory)
+            clusterCount += hit.graphemeCount
+        }
+
+        /// Clusters, itemizes, shapes and measures the segments `range`, and caches those it may.
+        private mutating func prepare(stretch range: Range<Int>, inheriting script: hb_script_t) throws(TextMeasureError) {
+            let start = start(of: range.lowerBound), end = breaks[range.upperBound - 1].utf16Offset
+            var error: Int32 = 0
+            let count = ctx_clusters(text.baseAddress!, Int32(start), Int32(end), buffers.breakEnds + range.lowerBound,
+                                     Int32(range.count), buffers.clusterEnds + start, &error)
+            guard count >= 0 else { throw .segmentationFailed(code: error) }
+            let stretch = Stretch(start: start, end: end,
+                                  clusterEnds: UnsafeBufferPointer(start: buffers.clusterEnds + start, count: Int(count)),
+                                  breaks: UnsafeBufferPointer(rebasing: breaks[range]),
+                                  safeBreaks: UnsafeBufferPointer(start: buffers.safeBreaks + range.lowerBound,
+                                                                  count: range.count))
+            runs.removeAll(keepingCapacity: true)
+            itemizer.itemize(stretch, of: text, inheriting: script, fontForCluster: buffers.fontForCluster + start,
+                             scriptAfter: buffers.scriptAfter + range.lowerBound, runs: &runs)
+
+            (buffers.advances + start).update(repeating: 0, count: end - start)
+            (buffers.unsafeToBreak + start).update(repeating: false, count: end - start)
+            for run in runs {
+                shaper.shape(run, of: text, with: fonts.fonts[run.fontIndex], advances: buffers.advances,
+                             unsafeToBreak: buffers.unsafeToBreak)
+            }
+
+            let first = clusterCount
+            measure(stretch, segments: range)
+            buffers.blocks[blockCount] = (Int32(start), count)
+            blockCount += 1
+            if cache != nil { store(range, inheriting: script, firstCluster: first, position: start) }
+        }
+
+        /// Sums each cluster's advances into its width, and the widths into segments.
+        /// Widths are summed in `Double` and rounded to 1/64 px per cluster and per
+        /// segment; a segment's trailing spaces, tabs and line breaks are kept apart.
+        private mutating func measure(_ stretch: Stretch, segments range: Range<Int>) {
+            var content = 0.0, trailing = 0.0
+            var fontMask: UInt64 = 0
+            var contentEnd = clusterCount
+            var segment = range.lowerBound
+            var start = stretch.start
+            for (index, boundary) in stretch.clusterEnds.enumerated() {
+                let end = Int(boundary), position = stretch.start + index
+                let fontIndex = Int(buffers.fontForCluster[position])
                 let first = text[start]
-                let (firstScalar, _) = Scalars.decode(text, at: start)
                 var width = 0.0
                 if first == 0x09 {
-                    width = tabWidth
-                } else if !Scalars.isZeroWidthControl(firstScalar) {
+                    width = tabWidth ?? spaceWidth() * Double(max(0, style.tabSize))
+                    tabWidth = width
+                } else if !Scalars.isZeroWidthControl(Scalars.decode(text, at: start).scalar) {
                     var units = 0
-                    for offset in start..<end { units += Int(advances[offset]) }
-                    width = Double(units) * scales[fontIndex]
+                    for offset in start..<end { units += Int(buffers.advances[offset]) }
+                    width = Double(units) * buffers.scales[fontIndex]
                 }
-                graphemeEnds.append(boundary)
-                graphemeWidths.append(Int32(clamping: Int(width.rounded())))
+                buffers.clusterWidths[position] = Int32(clamping: roundedToInt(width))
+                clusterCount += 1
 
-                if Scalars.isMandatoryBreak(first) || Self.isHangingWhitespace(text, start, end) {
+                if Scalars.isMandatoryBreak(first) || isHangingWhitespace(start, end) {
                     trailing += width
                 } else {
                     content += trailing + width
                     trailing = 0
-                    contentEnd = Int32(index + 1)
+                    contentEnd = clusterCount
                     if width > 0 { fontMask |= 1 << UInt64(fontIndex) }
                 }
 
-                if nextBreak < breaks.count, breaks[nextBreak].utf16Offset == end {
-                    segments.append(Segment(end: boundary, graphemeEnd: Int32(index + 1), contentGraphemeEnd: contentEnd,
-                                            width: Int(content.rounded()), trailingWidth: Int(trailing.rounded()),
-                                            fonts: fontMask, isMandatoryBreak: breaks[nextBreak].isMandatory))
-                    nextBreak += 1
+                if breaks[segment].utf16Offset == end {
+                    buffers.segments[segment] = Segment(width: roundedToInt(content), trailingWidth: roundedToInt(trailing),
+                                                        fonts: fontMask, end: boundary, graphemeEnd: clusterCount,
+                                                        contentGraphemeEnd: contentEnd,
+                                                        isMandatoryBreak: breaks[segment].isMandatory)
+                    segment += 1
                     content = 0; trailing = 0; fontMask = 0
-                    contentEnd = Int32(index + 1)
+                    contentEnd = clusterCount
                 }
                 start = end
             }
         }
-    }
 
-    private static func isHangingWhitespace(_ text: UnsafeBufferPointer<UInt16>, _ start: Int, _ end: Int) -> Bool {
-        for offset in start..<end where !Scalars.isHangingSpace(text[offset]) { return false }
-        return true
-    }
-
-    /// The advance of the primary font's space, in 1/64 px: the unit of tab widths.
-    private func spaceWidth() -> Double {
-        let font = fonts.primary
-        var glyph: hb_codepoint_t = 0
-        guard hb_font_get_nominal_glyph(font.hbFont, 0x20, &glyph) != 0 else { return style.fontSize * 16 }
-        let advance = Double(hb_font_get_glyph_h_advance(font.hbFont, glyph))
-        return advance * style.fontSize * 64 / Double(font.metrics.unitsPerEm)
-    }
-
-    /// Grapheme boundaries with every break opportunity added, so that segment ends
-    /// always fall on a cluster boundary even where ICU's line and grapheme rules differ.
-    private static func merge(_ graphemes: [Int32], _ breaks: [BreakOpportunity]) -> [Int32] {
-        var merged: [Int32] = []
-        merged.reserveCapacity(graphemes.count)
-        var b = 0
-        for boundary in graphemes {
-            while b < breaks.count, breaks[b].utf16Offset < Int(boundary) {
-                merged.append(Int32(breaks[b].utf16Offset))
-                b += 1
+        /// Caches the segments of a prepared stretch that may be cached: safe breaks on
+        /// both sides (confirmed by HarfBuzz's unsafe-to-break flags inside the
+        /// stretch), short, and with a script settled by their own text or before it.
+        private func store(_ range: Range<Int>, inheriting script: hb_script_t, firstCluster: Int32, position: Int) {
+            guard let cache else { return }
+            for index in range where isCacheable(index) && buffers.scriptAfter[index] != HB_SCRIPT_INVALID {
+                let start = start(of: index), end = breaks[index].utf16Offset
+                if index > range.lowerBound, buffers.unsafeToBreak[start] { continue }
+                if index < range.upperBound - 1, buffers.unsafeToBreak[end] { continue }
+                let inherited = index == range.lowerBound ? script : buffers.scriptAfter[index - 1]
+                guard let keyScript = keyScript(index, after: inherited) else { continue }
+                let firstOfSegment = index == range.lowerBound ? firstCluster : buffers.segments[index - 1].graphemeEnd
+                let segment = buffers.segments[index]
+                let shaped = ShapedSegment(graphemeCount: segment.graphemeEnd - firstOfSegment,
+                                           contentGraphemeCount: segment.contentGraphemeEnd - firstOfSegment,
+                                           width: segment.width, trailingWidth: segment.trailingWidth,
+                                           fonts: segment.fonts, script: buffers.scriptAfter[index].rawValue)
+                let sparse = position + Int(firstOfSegment - firstCluster)
+                cache.insert(key(index, script: keyScript), shaped, graphemeEnds: buffers.clusterEnds + sparse,
+                             graphemeWidths: buffers.clusterWidths + sparse, offset: Int32(start))
             }
-            if b < breaks.count, breaks[b].utf16Offset == Int(boundary) { b += 1 }
-            merged.append(boundary)
         }
-        return merged
+
+        /// The style part of every key: font set, size, tab size and features.
+        private mutating func makeStyleKey() {
+            func append(_ value: UInt64) {
+                for shift in stride(from: 0, to: 64, by: 16) { styleKey.append(UInt16(truncatingIfNeeded: value >> UInt64(shift))) }
+            }
+            append(fonts.identity)
+            append(style.fontSize.bitPattern)
+            append(UInt64(bitPattern: Int64(style.tabSize)))
+            for feature in style.fontFeatures {
+                styleKey.append(contentsOf: feature.utf16)
+                styleKey.append(0)
+            }
+            styleHash = styleKey.withUnsafeBufferPointer { ShapedSegmentKey.hash($0) }
+        }
+
+        private func isHangingWhitespace(_ start: Int, _ end: Int) -> Bool {
+            for offset in start..<end where !Scalars.isHangingSpace(text[offset]) { return false }
+            return true
+        }
+
+        /// The advance of the primary font's space, in 1/64 px: the unit of tab widths.
+        private func spaceWidth() -> Double {
+            let font = fonts.primary
+            var glyph: hb_codepoint_t = 0
+            guard hb_font_get_nominal_glyph(font.hbFont, 0x20, &glyph) != 0 else { return style.fontSize * 16 }
+            let advance = Double(hb_font_get_glyph_h_advance(font.hbFont, glyph))
+            return advance * style.fontSize * 64 / Double(font.metrics.unitsPerEm)
+        }
     }
+}
+
+/// `Int(value.rounded())` (to nearest, ties away from zero) without the libm call
+/// that `rounded()` compiles to. Exact for |value| < 2^52: subtracting the
+/// truncation leaves the fraction exactly.
+@inline(__always)
+func roundedToInt(_ value: Double) -> Int {
+    let truncated = Int(value)
+    let fraction = value - Double(truncated)
+    return fraction >= 0.5 ? truncated + 1 : fraction <= -0.5 ? truncated - 1 : truncated
 }

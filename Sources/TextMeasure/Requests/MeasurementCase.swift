@@ -109,8 +109,19 @@ public struct MeasurementResult: Codable, Sendable, Hashable {
 extension MeasurementCase {
     /// Measures the case, loading its fonts through `fonts` (so each file is read once).
     public func measure(fonts: FontCache) throws -> MeasurementResult {
+        try result(of: measurer(fonts: fonts), width: width)
+    }
+
+    /// The case's text prepared with its fonts and style, in its container: ready to
+    /// be measured at any width by arithmetic alone.
+    public func measurer(fonts: FontCache) throws -> TextMeasurer {
         let fontSet = try fonts.fontSet(paths: self.fonts ?? [])
-        let measurer = try TextMeasurer(text: text, fonts: fontSet, style: style(), container: container())
+        return try TextMeasurer(text: text, fonts: fontSet, style: style(), container: container())
+    }
+
+    /// The result of measuring this case's `measurer` at `width` (the case's own
+    /// width, or another one when the same text is re-measured).
+    public func result(of measurer: TextMeasurer, width: Double) throws -> MeasurementResult {
         guard let size = measurer.sizeThatFits(ProposedSize(width: width)) else { throw TextMeasureError.invalidWidth(width) }
         let layout = try measurer.layout(width: width)
         return MeasurementResult(id: id, lines: layout.lines.count, height: size.height, width: size.width,

@@ -8,6 +8,20 @@ struct FontRun: Equatable {
     var script: hb_script_t
 }
 
+/// Whole segments prepared together, from one safe break to the next one that is
+/// not prepared with them (see `SegmentBuilder`).
+struct Stretch {
+    /// UTF-16 offsets of the first segment's start and the last segment's end.
+    var start: Int
+    var end: Int
+    /// The end offset of each of the stretch's grapheme clusters, in order.
+    var clusterEnds: UnsafeBufferPointer<Int32>
+    /// The line-break opportunities that end the stretch's segments.
+    var breaks: UnsafeBufferPointer<BreakOpportunity>
+    /// For each of `breaks`, whether text cut there shapes the same in two pieces.
+    var safeBreaks: UnsafeBufferPointer<Bool>
+}
+
 /// Font itemization: which font draws each grapheme cluster, and the runs that follow.
 ///
 /// Each cluster takes the first font in the set that covers all of its code points;
@@ -20,8 +34,12 @@ struct FontItemizer {
 
     /// The font index for the cluster `text[start..<end]`.
     func fontIndex(for text: UnsafeBufferPointer<UInt16>, start: Int, end: Int) -> Int {
-        // Fast path: one BMP code unit the primary font covers (most Latin text).
-        if end - start == 1, fonts[0].coverage.contains(UInt32(text[start])) { return 0 }
+        if end - start == 1, text[start] & 0xF800 != 0xD800 {
+            // One BMP code point (most text): the first font that covers it, else the primary.
+            let scalar = UInt32(text[start])
+            for index in fonts.indices where fonts[index].coverage.contains(scalar) { return index }
+            return 0
+        }
         var firstScalar: UInt32?
         var firstCovering: Int?
         var lenientMatch: Int?
@@ -44,29 +62,34 @@ struct FontItemizer {
         return lenientMatch ?? firstCovering ?? 0
     }
 
-    /// Splits `text` into runs of one font and one script, and fills `fontForGrapheme`.
+    /// Gives each cluster of `stretch` its font (`fontForCluster[i]` for the i-th
+    /// cluster), appends the stretch's runs to `runs`, and writes for each of its
+    /// segments the script the text after it inherits (`scriptAfter[i]`).
     ///
-    /// `graphemes` are the cluster boundaries after 0. A run that grows past
-    /// `maximumRunLength` code units is cut at the next line-break opportunity in
-    /// `breaks` (where shaping context matters least), or anywhere between clusters
-    /// once it is 16 times too long, so that HarfBuzz's buffer stays small however
-    /// long the paragraph.
-    func runs(in text: UnsafeBufferPointer<UInt16>, graphemes: [Int32], breaks: [BreakOpportunity],
-              fontForGrapheme: inout [UInt8], maximumRunLength: Int = 4096) -> [FontRun] {
+    /// A cluster's script is its first code point's; Common and Inherited take the
+    /// script before them (`script` at the start of the stretch), so a space belongs
+    /// to the word it follows. Runs end where the font or the script changes, and
+    /// after a mandatory break: paragraphs are shaped apart, as browsers shape them.
+    ///
+    /// A run that grows past `maximumRunLength` code units is cut, so that HarfBuzz's
+    /// buffer stays small however long the paragraph: at the next safe break, or at
+    /// the next line-break opportunity once that many units have passed since the
+    /// last safe break, or anywhere between clusters after 16 times as many. Counting
+    /// from safe breaks keeps the cuts where they would be if the whole text were
+    /// one stretch, so results do not depend on what the shape cache held.
+    func itemize(_ stretch: Stretch, of text: UnsafeBufferPointer<UInt16>, inheriting script: hb_script_t,
+                 fontForCluster: UnsafeMutablePointer<UInt8>, scriptAfter: UnsafeMutablePointer<hb_script_t>,
+                 runs: inout [FontRun], maximumRunLength: Int = 4096) {
         let unicode = hb_unicode_funcs_get_default()
-        var runs: [FontRun] = []
-        fontForGrapheme.removeAll(keepingCapacity: true)
-        fontForGrapheme.reserveCapacity(graphemes.count)
         var current: FontRun?
-        var lastRealScript = HB_SCRIPT_INVALID
-        var start = 0
-        var nextBreak = 0
-        for boundary in graphemes {
+        var lastRealScript = script
+        var lastSafeBreak = stretch.start
+        var segment = 0
+        var start = stretch.start
+        for (index, boundary) in stretch.clusterEnds.enumerated() {
             let end = Int(boundary)
             let font = fontIndex(for: text, start: start, end: end)
-            fontForGrapheme.append(UInt8(font))
-            // Script of the cluster: its first code point's, with Common and Inherited
-            // taking the script before them (a space belongs to the word it follows).
+            fontForCluster[index] = UInt8(font)
             let (scalar, _) = Scalars.decode(text, at: start)
             var script = hb_unicode_script(unicode, scalar)
             if script == HB_SCRIPT_COMMON || script == HB_SCRIPT_INHERITED || script == HB_SCRIPT_UNKNOWN {
@@ -74,13 +97,17 @@ struct FontItemizer {
             } else {
                 lastRealScript = script
             }
-            while nextBreak < breaks.count, breaks[nextBreak].utf16Offset < start { nextBreak += 1 }
+            // Where this cluster starts: after the previous segment, or inside one.
+            let atBreak = segment > 0 && Int(stretch.breaks[segment - 1].utf16Offset) == start
+            let atSafeBreak = atBreak && stretch.safeBreaks[segment - 1]
             if var run = current {
                 let sameScript = script == HB_SCRIPT_INVALID || run.script == HB_SCRIPT_INVALID || script == run.script
-                let length = start - run.start
-                let atBreak = nextBreak < breaks.count && breaks[nextBreak].utf16Offset == start
-                let tooLong = length >= maximumRunLength * 16 || (length >= maximumRunLength && atBreak)
-                if run.fontIndex == font, sameScript, !tooLong {
+                let sinceSafe = start - max(run.start, lastSafeBreak)
+                let cut = (atBreak && stretch.breaks[segment - 1].isMandatory)
+                    || (atSafeBreak && start - run.start >= maximumRunLength)
+                    || (atBreak && sinceSafe >= maximumRunLength)
+                    || sinceSafe >= maximumRunLength * 16
+                if run.fontIndex == font, sameScript, !cut {
                     if run.script == HB_SCRIPT_INVALID { run.script = script }
                     run.end = end
                     current = run
@@ -91,9 +118,13 @@ struct FontItemizer {
             } else {
                 current = FontRun(start: start, end: end, fontIndex: font, script: script)
             }
+            if atSafeBreak { lastSafeBreak = start }
+            if segment < stretch.breaks.count, stretch.breaks[segment].utf16Offset == end {
+                scriptAfter[segment] = lastRealScript
+                segment += 1
+            }
             start = end
         }
         if let current { runs.append(current) }
-        return runs
     }
 }

@@ -1,0 +1,392 @@
+import Synchronization
+
+/// A bounded, thread-safe cache of shaped segments: for a segment's text in a font
+/// set, size, feature list and script context, its widths, its grapheme clusters and
+/// their widths, and the fonts it uses. Preparing a text looks its segments up here
+/// first and shapes only the rest, so the words a server sees again and again are
+/// shaped once.
+///
+/// A segment is cached only when its width cannot depend on what surrounds it: it
+/// starts at the start of the text, after a space or after a newline, and ends at the
+/// end of the text, with a space or with a newline, and the font that draws spaces
+/// takes no part in kerning, ligatures or contextual rules (as Chromium's word cache
+/// requires). Results are therefore the same, to the bit, with or without the cache.
+///
+/// Bounded by `capacity` entries, evicted by the CLOCK algorithm (an approximation of
+/// least-recently-used). The entries are spread over 32 independently locked shards
+/// by hash, so threads preparing texts at the same time rarely wait for each other
+/// and never for a global lock.
+///
+/// ```swift
+/// let cache = ShapeCache(capacity: 10_000)
+/// let prepared = try PreparedText("Hello again", style: TextStyle(fontSize: 15), cache: cache)
+/// print(cache.statistics.misses)   // 2: "Hello " and "again" were shaped and stored
+/// ```
+public final class ShapeCache: Sendable {
+    /// The cache preparation uses unless told otherwise: 65,536 entries (about
+    /// 12 MB when full of typical words).
+    public static let shared = ShapeCache(capacity: 65_536)
+
+    /// Hit, miss and eviction counts since the cache was created.
+    public struct Statistics: Sendable, Hashable {
+        /// Segments found in the cache.
+        public var hits: Int
+        /// Segments looked up and not found.
+        public var misses: Int
+        /// Segments stored.
+        public var insertions: Int
+        /// Segments dropped to make room.
+        public var evictions: Int
+        /// Segments held now.
+        public var count: Int
+    }
+
+    /// The most entries the cache holds; 0 turns it off.
+    public let capacity: Int
+
+    static let shardCount = 32
+    private let shards: InlineArray<32, Mutex<ShapeCacheShard>>
+
+    /// A cache holding at most `capacity` segments; 0 makes a cache that stores nothing.
+    public init(capacity: Int) {
+        self.capacity = max(0, capacity)
+        let perShard = (self.capacity + Self.shardCount - 1) / Self.shardCount
+        shards = InlineArray { _ in Mutex(ShapeCacheShard(capacity: perShard)) }
+    }
+
+    /// Whether lookups can ever hit: false for a cache of capacity 0.
+    var isEnabled: Bool { capacity > 0 }
+
+    /// Removes every entry (the counters are kept).
+    public func removeAll() {
+        for index in 0..<Self.shardCount { shards[index].withLock { $0.removeAll() } }
+    }
+
+    /// The counters, summed over the shards.
+    public var statistics: Statistics {
+        var total = Statistics(hits: 0, misses: 0, insertions: 0, evictions: 0, count: 0)
+        for index in 0..<Self.shardCount {
+            shards[index].withLock { shard in
+                total.hits += shard.hits
+                total.misses += shard.misses
+                total.insertions += shard.insertions
+                total.evictions += shard.evictions
+                total.count += shard.count
+            }
+        }
+        return total
+    }
+
+    /// Looks `key` up; on a hit, writes the segment's grapheme ends (plus `offset`)
+    /// and widths to `graphemeEnds` and `graphemeWidths`, which must have room for
+    /// as many clusters as the key's text has code units.
+    func lookup(_ key: ShapedSegmentKey, graphemeEnds: UnsafeMutablePointer<Int32>,
+                graphemeWidths: UnsafeMutablePointer<Int32>, offset: Int32) -> ShapedSegment? {
+        let clusters = ClusterBuffers(ends: graphemeEnds, widths: graphemeWidths, count: key.text.count, offset: offset)
+        return shards[key.shard].withLock { $0.lookup(key, into: clusters) }
+    }
+
+    /// Stores a segment and its clusters (`graphemeEnds` less `offset`, and `graphemeWidths`).
+    func insert(_ key: ShapedSegmentKey, _ segment: ShapedSegment, graphemeEnds: UnsafeMutablePointer<Int32>,
+                graphemeWidths: UnsafeMutablePointer<Int32>, offset: Int32) {
+        guard isEnabled else { return }
+        let clusters = ClusterBuffers(ends: graphemeEnds, widths: graphemeWidths, count: Int(segment.graphemeCount),
+                                      offset: offset)
+        shards[key.shard].withLock { $0.insert(key, segment, clusters) }
+    }
+}
+
+/// The caller's memory that a shard reads or writes during one locked call, and
+/// keeps no pointer to. `Mutex.withLock` lets only Sendable values into its critical
+/// section (its region checker cannot see that nothing is kept), so addresses
+/// cross the lock as numbers; each use is confined to the call that passed it.
+struct CallerBuffer<Element>: Sendable {
+    private let address: UInt
+    let count: Int
+
+    init(_ buffer: UnsafeBufferPointer<Element>) {
+        address = UInt(bitPattern: buffer.baseAddress)
+        count = buffer.count
+    }
+
+    init(_ pointer: UnsafeMutablePointer<Element>, count: Int) {
+        address = UInt(bitPattern: pointer)
+        self.count = count
+    }
+
+    var buffer: UnsafeMutableBufferPointer<Element> {
+        UnsafeMutableBufferPointer(start: UnsafeMutablePointer(bitPattern: address), count: count)
+    }
+}
+
+/// Where a segment's clusters are read from or written to: ends (text offsets,
+/// stored less `offset`) and widths.
+struct ClusterBuffers: Sendable {
+    let ends: CallerBuffer<Int32>
+    let widths: CallerBuffer<Int32>
+    let offset: Int32
+
+    init(ends: UnsafeMutablePointer<Int32>, widths: UnsafeMutablePointer<Int32>, count: Int, offset: Int32) {
+        self.ends = CallerBuffer(ends, count: count)
+        self.widths = CallerBuffer(widths, count: count)
+        self.offset = offset
+    }
+}
+
+/// What identifies a shaped segment: the style it was shaped in (font set, size,
+/// features, tab size, as `SegmentBuilder` spells them), the script it inherits
+/// from the text before it, and its text. A view over caller-owned buffers, valid
+/// for the call it is made for.
+struct ShapedSegmentKey: Sendable {
+    let style: CallerBuffer<UInt16>
+    let script: UInt32
+    let text: CallerBuffer<UInt16>
+    let hash: UInt64
+
+    /// `styleHash` is `ShapedSegmentKey.hash(style)`, computed once per preparation.
+    init(style: UnsafeBufferPointer<UInt16>, styleHash: UInt64, script: UInt32, text: UnsafeBufferPointer<UInt16>) {
+        self.style = CallerBuffer(style)
+        self.script = script
+        self.text = CallerBuffer(text)
+        var hash = Self.fold(styleHash, UInt16(truncatingIfNeeded: script))
+        hash = Self.fold(hash, UInt16(truncatingIfNeeded: script >> 16))
+        for unit in text { hash = Self.fold(hash, unit) }
+        // Finalize (from MurmurHash3's fmix64) so that every bit depends on every unit.
+        hash ^= hash >> 33
+        hash &*= 0xFF51_AFD7_ED55_8CCD
+        hash ^= hash >> 33
+        self.hash = hash
+    }
+
+    var shard: Int { Int(hash & UInt64(ShapeCache.shardCount - 1)) }
+
+    /// FNV-1a over UTF-16 code units.
+    static func hash(_ units: UnsafeBufferPointer<UInt16>) -> UInt64 {
+        units.reduce(0xCBF2_9CE4_8422_2325, fold)
+    }
+
+    @inline(__always)
+    private static func fold(_ hash: UInt64, _ unit: UInt16) -> UInt64 {
+        (hash ^ UInt64(unit)) &* 0x0000_0100_0000_01B3
+    }
+}
+
+/// A segment's width-independent facts, as the cache stores them.
+struct ShapedSegment: Sendable {
+    var graphemeCount: Int32
+    /// Clusters before the trailing whitespace.
+    var contentGraphemeCount: Int32
+    var width: Int
+    var trailingWidth: Int
+    var fonts: UInt64
+    /// The script the text after the segment inherits (`hb_script_t`).
+    var script: UInt32
+}
+
+/// One cache entry in one allocation: the segment's numbers, its clusters, then its key.
+///
+///     0  width: Int64            24  graphemeCount: Int32      40  styleCount: Int32
+///     8  trailingWidth: Int64    28  contentGraphemeCount      44  textCount: Int32
+///    16  fonts: UInt64           32  script (after)            48  grapheme ends, widths: Int32 × 2n
+///                                36  key script                    then style, text: UInt16
+enum ShapedSegmentRecord {
+    private static let headerSize = 48
+
+    static func make(_ key: ShapedSegmentKey, _ segment: ShapedSegment, _ clusters: ClusterBuffers) -> UnsafeMutableRawPointer {
+        let count = Int(segment.graphemeCount)
+        let style = key.style.buffer, text = key.text.buffer
+        let record = UnsafeMutableRawPointer.allocate(byteCount: headerSize + 8 * count + 2 * (style.count + text.count),
+                                                      alignment: 8)
+        record.storeBytes(of: Int64(segment.width), toByteOffset: 0, as: Int64.self)
+        record.storeBytes(of: Int64(segment.trailingWidth), toByteOffset: 8, as: Int64.self)
+        record.storeBytes(of: segment.fonts, toByteOffset: 16, as: UInt64.self)
+        record.storeBytes(of: segment.graphemeCount, toByteOffset: 24, as: Int32.self)
+        record.storeBytes(of: segment.contentGraphemeCount, toByteOffset: 28, as: Int32.self)
+        record.storeBytes(of: segment.script, toByteOffset: 32, as: UInt32.self)
+        record.storeBytes(of: key.script, toByteOffset: 36, as: UInt32.self)
+        record.storeBytes(of: Int32(style.count), toByteOffset: 40, as: Int32.self)
+        record.storeBytes(of: Int32(text.count), toByteOffset: 44, as: Int32.self)
+        let stored = (record + headerSize).bindMemory(to: Int32.self, capacity: 2 * count)
+        let ends = clusters.ends.buffer, widths = clusters.widths.buffer
+        for i in 0..<count {
+            stored[i] = ends[i] - clusters.offset
+            stored[count + i] = widths[i]
+        }
+        let units = (record + headerSize + 8 * count).bindMemory(to: UInt16.self, capacity: style.count + text.count)
+        for i in 0..<style.count { units[i] = style[i] }
+        for i in 0..<text.count { units[style.count + i] = text[i] }
+        return record
+    }
+
+    static func matches(_ record: UnsafeRawPointer, _ key: ShapedSegmentKey) -> Bool {
+        let style = key.style.buffer, text = key.text.buffer
+        guard record.load(fromByteOffset: 36, as: UInt32.self) == key.script,
+              Int(record.load(fromByteOffset: 40, as: Int32.self)) == style.count,
+              Int(record.load(fromByteOffset: 44, as: Int32.self)) == text.count else { return false }
+        let graphemes = Int(record.load(fromByteOffset: 24, as: Int32.self))
+        let units = (record + headerSize + 8 * graphemes).assumingMemoryBound(to: UInt16.self)
+        for i in 0..<style.count where units[i] != style[i] { return false }
+        for i in 0..<text.count where units[style.count + i] != text[i] { return false }
+        return true
+    }
+
+    static func read(_ record: UnsafeRawPointer, into clusters: ClusterBuffers) -> ShapedSegment {
+        let segment = ShapedSegment(graphemeCount: record.load(fromByteOffset: 24, as: Int32.self),
+                                    contentGraphemeCount: record.load(fromByteOffset: 28, as: Int32.self),
+                                    width: Int(record.load(fromByteOffset: 0, as: Int64.self)),
+                                    trailingWidth: Int(record.load(fromByteOffset: 8, as: Int64.self)),
+                                    fonts: record.load(fromByteOffset: 16, as: UInt64.self),
+                                    script: record.load(fromByteOffset: 32, as: UInt32.self))
+        let count = Int(segment.graphemeCount)
+        let stored = (record + headerSize).assumingMemoryBound(to: Int32.self)
+        let ends = clusters.ends.buffer, widths = clusters.widths.buffer
+        for i in 0..<count {
+            ends[i] = stored[i] + clusters.offset
+            widths[i] = stored[count + i]
+        }
+        return segment
+    }
+}
+
+/// One shard: an open-addressing table (linear probing) over a fixed array of
+/// entries, which the CLOCK hand sweeps when the shard is full. Allocated on the
+/// first insertion; always used under its shard's lock.
+struct ShapeCacheShard: ~Copyable {
+    private struct Entry {
+        var hash: UInt64
+        var record: UnsafeMutableRawPointer
+        var referenced: Bool
+    }
+
+    /// Per slot: 0 when empty, else the hash's high 32 bits and the entry index + 1.
+    private var slots: UnsafeMutablePointer<UInt64>?
+    private var slotMask = 0
+    private var entries: UnsafeMutablePointer<Entry>?
+    private let capacity: Int
+    private var hand = 0
+    private(set) var count = 0
+    private(set) var hits = 0
+    private(set) var misses = 0
+    private(set) var insertions = 0
+    private(set) var evictions = 0
+
+    init(capacity: Int) { self.capacity = capacity }
+
+    deinit {
+        if let entries { for index in 0..<count { entries[index].record.deallocate() } }
+        slots?.deallocate()
+        entries?.deallocate()
+    }
+
+    mutating func lookup(_ key: ShapedSegmentKey, into clusters: ClusterBuffers) -> ShapedSegment? {
+        guard let entries, let index = find(key) else { misses += 1; return nil }
+        entries[index].referenced = true
+        hits += 1
+        return ShapedSegmentRecord.read(entries[index].record, into: clusters)
+    }
+
+    /// Stores the segment unless its key is already there (another thread shaped the
+    /// same segment at the same time).
+    mutating func insert(_ key: ShapedSegmentKey, _ segment: ShapedSegment, _ clusters: ClusterBuffers) {
+        guard capacity > 0 else { return }
+        if slots == nil { allocate() }
+        guard let slots, let entries, find(key) == nil else { return }
+        let hash = key.hash
+        var slot = home(hash)
+        while slots[slot] != 0 { slot = (slot + 1) & slotMask }
+        let index: Int
+        if count < capacity {
+            index = count
+            count += 1
+        } else {
+            index = evict()
+            // Eviction may have shifted the table: find the free slot again.
+            slot = home(hash)
+            while slots[slot] != 0 { slot = (slot + 1) & slotMask }
+        }
+        entries[index] = Entry(hash: hash, record: ShapedSegmentRecord.make(key, segment, clusters), referenced: false)
+        slots[slot] = (hash >> 32) << 32 | UInt64(index + 1)
+        insertions += 1
+    }
+
+    /// The index of the entry holding `key`.
+    private func find(_ key: ShapedSegmentKey) -> Int? {
+        guard let slots, let entries else { return nil }
+        let tag = key.hash >> 32
+        var slot = home(key.hash)
+        while slots[slot] != 0 {
+            let index = Int(slots[slot] & 0xFFFF_FFFF) - 1
+            if slots[slot] >> 32 == tag, entries[index].hash == key.hash, ShapedSegmentRecord.matches(entries[index].record, key) {
+                return index
+            }
+            slot = (slot + 1) & slotMask
+        }
+        return nil
+    }
+
+    /// Empties the shard, touching only the slots in use (a sweep of the whole table
+    /// would also sweep the processor's caches).
+    mutating func removeAll() {
+        guard let slots, let entries else { return }
+        for index in 0..<count {
+            entries[index].record.deallocate()
+            // Every slot is cleared in the end, so probe past cleared ones.
+            var slot = home(entries[index].hash)
+            while Int(slots[slot] & 0xFFFF_FFFF) - 1 != index { slot = (slot + 1) & slotMask }
+            slots[slot] = 0
+        }
+        count = 0
+        hand = 0
+    }
+
+    private mutating func allocate() {
+        var size = 4
+        while size < capacity * 2 { size <<= 1 }
+        slots = .allocate(capacity: size)
+        slots?.initialize(repeating: 0, count: size)
+        slotMask = size - 1
+        entries = .allocate(capacity: capacity)
+    }
+
+    @inline(__always)
+    private func home(_ hash: UInt64) -> Int {
+        Int(truncatingIfNeeded: hash >> 5) & slotMask   // the low 5 bits chose the shard
+    }
+
+    /// CLOCK: the first entry from the hand whose referenced bit is clear (clearing
+    /// the bits it passes) is dropped; returns its index for reuse.
+    private mutating func evict() -> Int {
+        guard let entries else { return 0 }
+        while entries[hand].referenced {
+            entries[hand].referenced = false
+            hand = (hand + 1) % capacity
+        }
+        let victim = hand
+        hand = (hand + 1) % capacity
+        removeFromTable(entryIndex: victim)
+        entries[victim].record.deallocate()
+        evictions += 1
+        return victim
+    }
+
+    /// Deletes the slot of entry `entryIndex`, shifting later entries of its probe
+    /// run back so that no lookup stops early at the hole.
+    private mutating func removeFromTable(entryIndex: Int) {
+        guard let slots, let entries else { return }
+        var hole = home(entries[entryIndex].hash)
+        while Int(slots[hole] & 0xFFFF_FFFF) - 1 != entryIndex { hole = (hole + 1) & slotMask }
+        var next = hole
+        while true {
+            next = (next + 1) & slotMask
+            guard slots[next] != 0 else { break }
+            let wanted = home(entries[Int(slots[next] & 0xFFFF_FFFF) - 1].hash)
+            // Leave the entry where it is if its home lies cyclically in (hole, next].
+            let staysPut = hole <= next ? (hole < wanted && wanted <= next) : (hole < wanted || wanted <= next)
+            if !staysPut {
+                slots[hole] = slots[next]
+                hole = next
+            }
+        }
+        slots[hole] = 0
+    }
+}
