@@ -120,7 +120,8 @@ static inline uint64_t bmp_bit(_Atomic uint64_t *bits, uint16_t unit) {
     return (atomic_load_explicit(&bits[unit >> 6], memory_order_relaxed) >> (unit & 63)) & 1;
 }
 
-static inline int is_inert(uint16_t unit) { return (int)bmp_bit(inert_bits, unit); }
+// ASCII is inert but for CR (which joins a following LF).
+static inline int is_inert(uint16_t unit) { return unit < 0x80 ? unit != 0x0D : (int)bmp_bit(inert_bits, unit); }
 
 int ctx_joins_previous(uint32_t c) {
     if (c < 0x10000) return (int)bmp_bit(joins_bits, (uint16_t)c);
@@ -155,8 +156,10 @@ int32_t ctx_clusters(const uint16_t *text, int32_t start, int32_t end,
     UBreakIterator *bi = NULL;
     int32_t safe = start;          // the last boundary known to restart every rule
     int32_t p = start + 1;         // the candidate boundary between p - 1 and p
+    int previous_inert = is_inert(text[start]);
     while (p < end) {
-        if (is_inert(text[p - 1]) && is_inert(text[p])) {
+        int inert = is_inert(text[p]);
+        if (previous_inert && inert) {   // and text[p] is inert for the next pair too
             emit(&w, p);
             safe = p++;
             continue;
@@ -180,6 +183,7 @@ int32_t ctx_clusters(const uint16_t *text, int32_t start, int32_t end,
         for (int32_t b = ubrk_next(bi); b != UBRK_DONE; b = ubrk_next(bi)) emit(&w, safe + b);
         safe = stretch_end;
         p = stretch_end + 1;
+        if (stretch_end < end) previous_inert = is_inert(text[stretch_end]);
     }
     if (w.count == 0 || w.out[w.count - 1] < end) emit(&w, end);
     if (bi) {

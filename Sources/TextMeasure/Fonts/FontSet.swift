@@ -19,6 +19,9 @@ public struct FontSet: Sendable {
 
     /// Tells this set apart from every other in `ShapeCache` keys (copies share it).
     let identity: UInt64
+    /// For each BMP code point, the index of the first font of the set that covers
+    /// it, or 0 when none does: the font of a one-code-point cluster, in one load.
+    let bmpFonts: [UInt8]
     /// True when the font that draws spaces uses the space glyph in none of its
     /// OpenType lookups: text on either side of a space then shapes the same alone
     /// as together, so words between spaces can be cached (see `ShapeCache`).
@@ -28,8 +31,9 @@ public struct FontSet: Sendable {
 
     /// Creates a set from fonts in fallback order.
     ///
-    /// Creating a set costs a scan of one font's OpenType lookups; create a set once
-    /// and reuse it (it is also what the shape cache is keyed by).
+    /// Creating a set costs about a tenth of a millisecond (a table of which font
+    /// draws each BMP code point, and a scan of one font's OpenType lookups): create
+    /// a set once and reuse it (it is also what the shape cache is keyed by).
     public init(_ fonts: [Font]) throws(FontError) {
         guard !fonts.isEmpty else { throw .emptyFontSet }
         guard fonts.count <= Self.maximumCount else { throw .tooManyFonts(count: fonts.count) }
@@ -69,9 +73,29 @@ public struct FontSet: Sendable {
         return FontSet(validated: fonts)
     }()
 
+    private static func firstCoveringFonts(_ fonts: [Font]) -> [UInt8] {
+        var table = [UInt8](repeating: 0, count: 0x10000)
+        table.withUnsafeMutableBufferPointer { table in
+            for block in 0..<(0x10000 / 64) {
+                // Code points no earlier font covers; font 0's are already 0.
+                var open = ~fonts[0].coverage.word(block)
+                for index in 1..<fonts.count where open != 0 {
+                    var first = fonts[index].coverage.word(block) & open
+                    open &= ~first
+                    while first != 0 {
+                        table[block * 64 + first.trailingZeroBitCount] = UInt8(index)
+                        first &= first - 1
+                    }
+                }
+            }
+        }
+        return table
+    }
+
     private init(validated fonts: [Font]) {
         self.fonts = fonts
         identity = Self.identities.wrappingAdd(1, ordering: .relaxed).newValue
+        bmpFonts = Self.firstCoveringFonts(fonts)
         // A space is drawn by the first font that covers it (see FontItemizer).
         let spaceFont = fonts.first { $0.coverage.contains(0x20) } ?? fonts[0]
         spacesSeparateShaping = !spaceFont.usesSpaceInLookups

@@ -14,6 +14,7 @@ struct GreedyLineFitter {
 
     func fit() -> [LineFragment] {
         var lines: [LineFragment] = []
+        lines.reserveCapacity(4)   // one allocation for most texts, rather than one per doubling
         let segments = prepared.segments
         var lineStart = 0
         var committed = 0      // width of the line so far, trailing whitespace included

@@ -48,16 +48,21 @@ public struct PreparedText: Sendable {
     ///   `maximumUTF16Count`, or an ICU failure.
     public init(_ text: String, fonts: FontSet = .default, style: TextStyle = TextStyle(),
                 cache: ShapeCache? = .shared) throws(TextMeasureError) {
+
         try style.validate()
-        let utf16 = Array(text.utf16)
-        guard utf16.count <= Self.maximumUTF16Count else { throw .textTooLong(utf16Count: utf16.count) }
+        let count = text.utf16.count
+        guard count <= Self.maximumUTF16Count else { throw .textTooLong(utf16Count: count) }
         var builder = SegmentBuilder(fonts: fonts, style: style, cache: cache)
-        try utf16.withUnsafeBufferPointer { buffer throws(TextMeasureError) in try builder.build(buffer) }
+        // The UTF-16 copy lives only while preparing (on the stack when it is small).
+        try withUnsafeTemporaryAllocation(of: UInt16.self, capacity: count) { utf16 throws(TextMeasureError) in
+            UTF16Transcoding.copy(text, into: utf16)
+            try builder.build(UnsafeBufferPointer(utf16))
+        }
 
         self.text = text
         self.fonts = fonts
         self.style = style
-        utf16Count = utf16.count
+        utf16Count = count
         segments = builder.segments
         graphemeEnds = builder.graphemeEnds
         graphemeWidths = builder.graphemeWidths

@@ -40,19 +40,24 @@ struct SegmentBuilder {
     mutating func build(_ text: UnsafeBufferPointer<UInt16>) throws(TextMeasureError) {
         guard !text.isEmpty else { return }
         let breaks = try Boundaries.lineBreaks(in: text, rules: style.lineBreakRules)
+        let cache = cache?.isEnabled == true && fonts.spacesSeparateShaping ? cache : nil
+        let styleKey = cache == nil ? 0 : StyleKey.count(style)
         try breaks.withUnsafeBufferPointer { breaks throws(TextMeasureError) in
-            var pass = SegmentPass(text: text, breaks: breaks, fonts: fonts, style: style,
-                                   cache: cache?.isEnabled == true && fonts.spacesSeparateShaping ? cache : nil)
-            try pass.run()
-            segments = Array(UnsafeBufferPointer(start: pass.buffers.segments, count: breaks.count))
-            graphemeEnds.reserveCapacity(Int(pass.clusterCount))
-            graphemeWidths.reserveCapacity(Int(pass.clusterCount))
-            // Gather the clusters of each piece, in text order.
-            for block in UnsafeBufferPointer(start: pass.buffers.blocks, count: pass.blockCount) {
-                let position = Int(block.position), count = Int(block.count)
-                graphemeEnds.append(contentsOf: UnsafeBufferPointer(start: pass.buffers.clusterEnds + position, count: count))
-                graphemeWidths.append(contentsOf: UnsafeBufferPointer(start: pass.buffers.clusterWidths + position,
-                                                                      count: count))
+            try PreparationBuffers.with(utf16Count: text.count, breakCount: breaks.count, fontCount: fonts.fonts.count,
+                                        styleKeyCount: styleKey) { buffers throws(TextMeasureError) in
+                var pass = SegmentPass(text: text, breaks: breaks, buffers: buffers, fonts: fonts, style: style,
+                                       cache: cache, styleKeyCount: styleKey)
+                try pass.run()
+                segments = Array(UnsafeBufferPointer(start: buffers.segments, count: breaks.count))
+                graphemeEnds.reserveCapacity(Int(pass.clusterCount))
+                graphemeWidths.reserveCapacity(Int(pass.clusterCount))
+                // Gather the clusters of each piece, in text order.
+                for block in UnsafeBufferPointer(start: buffers.blocks, count: pass.blockCount) {
+                    let position = Int(block.position), count = Int(block.count)
+                    graphemeEnds.append(contentsOf: UnsafeBufferPointer(start: buffers.clusterEnds + position, count: count))
+                    graphemeWidths.append(contentsOf: UnsafeBufferPointer(start: buffers.clusterWidths + position,
+                                                                          count: count))
+                }
             }
         }
     }
@@ -62,14 +67,18 @@ struct SegmentBuilder {
         guard !text.isEmpty else { return [] }
         let breaks = try Boundaries.lineBreaks(in: text, rules: style.lineBreakRules)
         return try breaks.withUnsafeBufferPointer { breaks throws(TextMeasureError) in
-            var pass = SegmentPass(text: text, breaks: breaks, fonts: fonts, style: style, cache: nil)
-            try pass.run()
-            return pass.runs   // with no cache, the whole text is one stretch
+            try PreparationBuffers.with(utf16Count: text.count, breakCount: breaks.count, fontCount: fonts.fonts.count,
+                                        styleKeyCount: 0) { buffers throws(TextMeasureError) in
+                var pass = SegmentPass(text: text, breaks: breaks, buffers: buffers, fonts: fonts, style: style,
+                                       cache: nil, styleKeyCount: 0)
+                try pass.run()
+                return pass.runs   // with no cache, the whole text is one stretch
+            }
         }
     }
 
     /// One preparation's walk over the segments, with its working memory.
-    private struct SegmentPass: ~Copyable {
+    private struct SegmentPass {
         let text: UnsafeBufferPointer<UInt16>
         let breaks: UnsafeBufferPointer<BreakOpportunity>
         let buffers: PreparationBuffers
@@ -79,25 +88,25 @@ struct SegmentBuilder {
         let cache: ShapeCache?
         let itemizer: FontItemizer
         let shaper: Shaper
-        let unicode = hb_unicode_funcs_get_default()
-        /// What besides the text a cached segment depends on, as code units.
-        var styleKey: [UInt16] = []
+        /// What besides the text a cached segment depends on (see `StyleKey`).
+        let styleKey: UnsafeBufferPointer<UInt16>
         var styleHash: UInt64 = 0
-        var tabWidth: Double?
+        var tabWidthCache: Double?
         var runs: [FontRun] = []
         /// Clusters and pieces gathered so far.
         var clusterCount: Int32 = 0
         var blockCount = 0
 
-        init(text: UnsafeBufferPointer<UInt16>, breaks: UnsafeBufferPointer<BreakOpportunity>,
-             fonts: FontSet, style: TextStyle, cache: ShapeCache?) {
+        init(text: UnsafeBufferPointer<UInt16>, breaks: UnsafeBufferPointer<BreakOpportunity>, buffers: PreparationBuffers,
+             fonts: FontSet, style: TextStyle, cache: ShapeCache?, styleKeyCount: Int) {
             self.text = text
             self.breaks = breaks
-            buffers = PreparationBuffers(utf16Count: text.count, breakCount: breaks.count, fontCount: fonts.fonts.count)
+            self.buffers = buffers
+            styleKey = UnsafeBufferPointer(start: buffers.styleKey, count: styleKeyCount)
             self.fonts = fonts
             self.style = style
             self.cache = cache
-            itemizer = FontItemizer(fonts: fonts.fonts)
+            itemizer = FontItemizer(fontSet: fonts)
             shaper = Shaper(features: style.fontFeatures)
         }
 
@@ -108,14 +117,18 @@ struct SegmentBuilder {
             for (index, opportunity) in breaks.enumerated() {
                 buffers.breakEnds[index] = Int32(opportunity.utf16Offset)
                 buffers.safeBreaks[index] = isSafeBreak(opportunity)
+                buffers.admitted[index] = false
             }
-            if cache != nil { makeStyleKey() }
+            if cache != nil {
+                StyleKey.write(fonts: fonts, style: style, to: buffers.styleKey)
+                styleHash = ShapedSegmentKey.hash(styleKey)
+            }
 
             // Segments the cache answers are taken; the others gather into stretches.
             var knownScript: hb_script_t? = HB_SCRIPT_INVALID   // nil while a stretch is pending
             var stretch: (first: Int, script: hb_script_t)?
             for index in 0..<breaks.count {
-                if let hit = lookUp(index, after: knownScript) {
+                if case .hit(let hit) = lookUp(index, after: knownScript) {
                     if let pending = stretch {
                         try prepare(stretch: pending.first..<index, inheriting: pending.script)
                         stretch = nil
@@ -136,8 +149,9 @@ struct SegmentBuilder {
         private func isSafeBreak(_ opportunity: BreakOpportunity) -> Bool {
             let offset = opportunity.utf16Offset
             if offset == text.count || opportunity.isMandatory { return true }
-            return fonts.spacesSeparateShaping && text[offset - 1] == 0x20
-                && !Scalars.joinsPrevious(Scalars.decode(text, at: offset).scalar)
+            guard fonts.spacesSeparateShaping, text[offset - 1] == 0x20 else { return false }
+            // Nothing below U+0300 (the first combining mark) joins what precedes it.
+            return text[offset] < 0x300 || !Scalars.joinsPrevious(Scalars.decode(text, at: offset).scalar)
         }
 
         /// Whether segment `index` may be cached: safe breaks on both sides, and short.
@@ -149,31 +163,31 @@ struct SegmentBuilder {
         /// The script part of a segment's key: its own, or the one it inherits
         /// (`nil` when that is not known yet).
         private func keyScript(_ index: Int, after script: hb_script_t?) -> UInt32? {
-            let first = hb_unicode_script(unicode, Scalars.decode(text, at: start(of: index)).scalar)
+            let first = ScriptTable.bmp.script(of: Scalars.decode(text, at: start(of: index)).scalar)
             if first != HB_SCRIPT_COMMON, first != HB_SCRIPT_INHERITED, first != HB_SCRIPT_UNKNOWN {
                 return SegmentBuilder.ownScript
             }
             return script?.rawValue
         }
 
-        private func key(_ index: Int, script: UInt32) -> ShapedSegmentKey {
-            let start = start(of: index)
-            return styleKey.withUnsafeBufferPointer { style in
-                ShapedSegmentKey(style: style, styleHash: styleHash, script: script,
-                                 text: UnsafeBufferPointer(rebasing: text[start..<breaks[index].utf16Offset]))
-            }
+        private func text(of index: Int) -> UnsafeBufferPointer<UInt16> {
+            UnsafeBufferPointer(rebasing: text[start(of: index)..<breaks[index].utf16Offset])
         }
 
-        /// The cached segment `index`, its clusters written where it starts.
-        private func lookUp(_ index: Int, after script: hb_script_t?) -> ShapedSegment? {
+        /// Segment `index` from the cache, its clusters written where it starts; a
+        /// miss the cache admits is marked for `store`.
+        private func lookUp(_ index: Int, after script: hb_script_t?) -> ShapeCache.Lookup? {
             guard let cache, isCacheable(index), let keyScript = keyScript(index, after: script) else { return nil }
             let start = start(of: index)
-            return styleKey.withUnsafeBufferPointer { style in
-                cache.lookup(ShapedSegmentKey(style: style, styleHash: styleHash, script: keyScript,
-                                              text: UnsafeBufferPointer(rebasing: text[start..<breaks[index].utf16Offset])),
-                             graphemeEnds: buffers.clusterEnds + start, graphemeWidths: buffers.clusterWidths + start,
-                             offset: Int32(start))
+            let key = ShapedSegmentKey(style: styleKey, styleHash: styleHash, script: keyScript, text: text(of: index))
+            let found = cache.lookup(key, graphemeEnds: buffers.clusterEnds + start,
+                                     graphemeWidths: buffers.clusterWidths + start, offset: Int32(start))
+            if case .miss(admit: true) = found {
+                buffers.admitted[index] = true
+                buffers.keyHashes[index] = key.hash
+                buffers.keyScripts[index] = keyScript
             }
+            return found
         }
 
         private mutating func take(_ hit: ShapedSegment, segment index: Int) {
@@ -212,69 +226,95 @@ struct SegmentBuilder {
 
             let first = clusterCount
             measure(stretch, segments: range)
+
             buffers.blocks[blockCount] = (Int32(start), count)
             blockCount += 1
-            if cache != nil { store(range, inheriting: script, firstCluster: first, position: start) }
+            if cache != nil { store(range, firstCluster: first, position: start) }
         }
 
         /// Sums each cluster's advances into its width, and the widths into segments.
         /// Widths are summed in `Double` and rounded to 1/64 px per cluster and per
         /// segment; a segment's trailing spaces, tabs and line breaks are kept apart.
         private mutating func measure(_ stretch: Stretch, segments range: Range<Int>) {
+            // Locals, not properties: writes through the buffers could alias `self`.
+            let advances = buffers.advances, scales = buffers.scales
+            var clusters = clusterCount
             var content = 0.0, trailing = 0.0
             var fontMask: UInt64 = 0
-            var contentEnd = clusterCount
+            var contentEnd = clusters
             var segment = range.lowerBound
+            var segmentEnd = breaks[segment].utf16Offset
             var start = stretch.start
             for (index, boundary) in stretch.clusterEnds.enumerated() {
                 let end = Int(boundary), position = stretch.start + index
                 let fontIndex = Int(buffers.fontForCluster[position])
                 let first = text[start]
                 var width = 0.0
-                if first == 0x09 {
-                    width = tabWidth ?? spaceWidth() * Double(max(0, style.tabSize))
-                    tabWidth = width
-                } else if !Scalars.isZeroWidthControl(Scalars.decode(text, at: start).scalar) {
-                    var units = 0
-                    for offset in start..<end { units += Int(buffers.advances[offset]) }
-                    width = Double(units) * buffers.scales[fontIndex]
+                let hangs: Bool
+                if end == start + 1, first & 0xF800 != 0xD800 {
+                    // One BMP code point: most clusters.
+                    if first == 0x09 {
+                        width = tabWidth()
+                    } else if !Scalars.isZeroWidthControl(UInt32(first)) {
+                        width = Double(advances[start]) * scales[fontIndex]
+                    }
+                    hangs = Scalars.isHangingSpace(first) || Scalars.isMandatoryBreak(first)
+                } else {
+                    if first == 0x09 {
+                        width = tabWidth()
+                    } else if !Scalars.isZeroWidthControl(Scalars.decode(text, at: start).scalar) {
+                        var units = 0
+                        for offset in start..<end { units += Int(advances[offset]) }
+                        width = Double(units) * scales[fontIndex]
+                    }
+                    hangs = Scalars.isMandatoryBreak(first) || isHangingWhitespace(start, end)
                 }
                 buffers.clusterWidths[position] = Int32(clamping: roundedToInt(width))
-                clusterCount += 1
+                clusters += 1
 
-                if Scalars.isMandatoryBreak(first) || isHangingWhitespace(start, end) {
+                if hangs {
                     trailing += width
                 } else {
                     content += trailing + width
                     trailing = 0
-                    contentEnd = clusterCount
+                    contentEnd = clusters
                     if width > 0 { fontMask |= 1 << UInt64(fontIndex) }
                 }
 
-                if breaks[segment].utf16Offset == end {
+                if end == segmentEnd {
                     buffers.segments[segment] = Segment(width: roundedToInt(content), trailingWidth: roundedToInt(trailing),
-                                                        fonts: fontMask, end: boundary, graphemeEnd: clusterCount,
+                                                        fonts: fontMask, end: boundary, graphemeEnd: clusters,
                                                         contentGraphemeEnd: contentEnd,
                                                         isMandatoryBreak: breaks[segment].isMandatory)
                     segment += 1
+                    if segment < range.upperBound { segmentEnd = breaks[segment].utf16Offset }
                     content = 0; trailing = 0; fontMask = 0
-                    contentEnd = clusterCount
+                    contentEnd = clusters
                 }
                 start = end
             }
+            clusterCount = clusters
         }
 
-        /// Caches the segments of a prepared stretch that may be cached: safe breaks on
-        /// both sides (confirmed by HarfBuzz's unsafe-to-break flags inside the
-        /// stretch), short, and with a script settled by their own text or before it.
-        private func store(_ range: Range<Int>, inheriting script: hb_script_t, firstCluster: Int32, position: Int) {
+        /// The width of a tab: `tabSize` spaces of the primary font.
+        private mutating func tabWidth() -> Double {
+            if let tabWidth = tabWidthCache { return tabWidth }
+            let width = spaceWidth() * Double(max(0, style.tabSize))
+            tabWidthCache = width
+            return width
+        }
+
+        /// Caches the segments of a prepared stretch that the cache admitted (looked
+        /// up before, with safe breaks on both sides), when HarfBuzz confirms those
+        /// breaks inside the stretch and their text settles the script that follows.
+        private func store(_ range: Range<Int>, firstCluster: Int32, position: Int) {
             guard let cache else { return }
-            for index in range where isCacheable(index) && buffers.scriptAfter[index] != HB_SCRIPT_INVALID {
+            for index in range where buffers.admitted[index] && buffers.scriptAfter[index] != HB_SCRIPT_INVALID {
                 let start = start(of: index), end = breaks[index].utf16Offset
                 if index > range.lowerBound, buffers.unsafeToBreak[start] { continue }
                 if index < range.upperBound - 1, buffers.unsafeToBreak[end] { continue }
-                let inherited = index == range.lowerBound ? script : buffers.scriptAfter[index - 1]
-                guard let keyScript = keyScript(index, after: inherited) else { continue }
+                let key = ShapedSegmentKey(style: styleKey, script: buffers.keyScripts[index], text: text(of: index),
+                                           hash: buffers.keyHashes[index])
                 let firstOfSegment = index == range.lowerBound ? firstCluster : buffers.segments[index - 1].graphemeEnd
                 let segment = buffers.segments[index]
                 let shaped = ShapedSegment(graphemeCount: segment.graphemeEnd - firstOfSegment,
@@ -282,24 +322,9 @@ struct SegmentBuilder {
                                            width: segment.width, trailingWidth: segment.trailingWidth,
                                            fonts: segment.fonts, script: buffers.scriptAfter[index].rawValue)
                 let sparse = position + Int(firstOfSegment - firstCluster)
-                cache.insert(key(index, script: keyScript), shaped, graphemeEnds: buffers.clusterEnds + sparse,
+                cache.insert(key, shaped, graphemeEnds: buffers.clusterEnds + sparse,
                              graphemeWidths: buffers.clusterWidths + sparse, offset: Int32(start))
             }
-        }
-
-        /// The style part of every key: font set, size, tab size and features.
-        private mutating func makeStyleKey() {
-            func append(_ value: UInt64) {
-                for shift in stride(from: 0, to: 64, by: 16) { styleKey.append(UInt16(truncatingIfNeeded: value >> UInt64(shift))) }
-            }
-            append(fonts.identity)
-            append(style.fontSize.bitPattern)
-            append(UInt64(bitPattern: Int64(style.tabSize)))
-            for feature in style.fontFeatures {
-                styleKey.append(contentsOf: feature.utf16)
-                styleKey.append(0)
-            }
-            styleHash = styleKey.withUnsafeBufferPointer { ShapedSegmentKey.hash($0) }
         }
 
         private func isHangingWhitespace(_ start: Int, _ end: Int) -> Bool {
@@ -325,5 +350,35 @@ struct SegmentBuilder {
 func roundedToInt(_ value: Double) -> Int {
     let truncated = Int(value)
     let fraction = value - Double(truncated)
-    return fraction >= 0.5 ? truncated + 1 : fraction <= -0.5 ? truncated - 1 : truncated
+    // Selects rather than branches: which way a width rounds is a coin toss.
+    return truncated + (fraction >= 0.5 ? 1 : 0) - (fraction <= -0.5 ? 1 : 0)
+}
+
+/// The style part of a shape cache key, as UTF-16 code units: the font set's
+/// identity, the font size, the tab size, then each feature string and a 0.
+enum StyleKey {
+    static func count(_ style: TextStyle) -> Int {
+        12 + style.fontFeatures.reduce(0) { $0 + $1.utf16.count + 1 }
+    }
+
+    static func write(fonts: FontSet, style: TextStyle, to key: UnsafeMutablePointer<UInt16>) {
+        var position = 0
+        func append(_ value: UInt64) {
+            for shift in stride(from: 0, to: 64, by: 16) {
+                key[position] = UInt16(truncatingIfNeeded: value >> UInt64(shift))
+                position += 1
+            }
+        }
+        append(fonts.identity)
+        append(style.fontSize.bitPattern)
+        append(UInt64(bitPattern: Int64(style.tabSize)))
+        for feature in style.fontFeatures {
+            for unit in feature.utf16 {
+                key[position] = unit
+                position += 1
+            }
+            key[position] = 0
+            position += 1
+        }
+    }
 }

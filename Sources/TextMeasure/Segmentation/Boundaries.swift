@@ -7,17 +7,18 @@ enum Boundaries {
     /// Every line-break opportunity after offset 0, the end of the text included.
     static func lineBreaks(in text: UnsafeBufferPointer<UInt16>,
                            rules: LineBreakRules) throws(TextMeasureError) -> [BreakOpportunity] {
-        guard !text.isEmpty else { return [] }
-        var offsets = [Int32](repeating: 0, count: text.count)
-        var mandatory = [UInt8](repeating: 0, count: text.count)
-        var error: Int32 = 0
-        let count = ctx_boundaries(Int32(CTX_BREAK_LINE), text.baseAddress!, Int32(text.count),
-                                   &offsets, &mandatory, &error)
-        guard count >= 0 else { throw .segmentationFailed(code: error) }
-        var breaks: [BreakOpportunity] = []
-        breaks.reserveCapacity(Int(count))
-        for i in 0..<Int(count) {
-            breaks.append(BreakOpportunity(utf16Offset: Int(offsets[i]), isMandatory: mandatory[i] != 0))
+        guard let base = text.baseAddress else { return [] }
+        // ICU's answer goes to temporary memory (the stack, for a short text), then
+        // into an array of exactly the right size.
+        var breaks = try withUnsafeTemporaryAllocation(byteCount: text.count * 5, alignment: 4) {
+            memory throws(TextMeasureError) -> [BreakOpportunity] in
+            guard let memory = memory.baseAddress else { return [] }
+            let offsets = memory.bindMemory(to: Int32.self, capacity: text.count)
+            let mandatory = (memory + text.count * 4).bindMemory(to: UInt8.self, capacity: text.count)
+            var error: Int32 = 0
+            let count = Int(ctx_boundaries(Int32(CTX_BREAK_LINE), base, Int32(text.count), offsets, mandatory, &error))
+            guard count >= 0 else { throw .segmentationFailed(code: error) }
+            return (0..<count).map { BreakOpportunity(utf16Offset: Int(offsets[$0]), isMandatory: mandatory[$0] != 0) }
         }
         if rules == .browser { BrowserTailoring.apply(to: &breaks, in: text) }
         return breaks

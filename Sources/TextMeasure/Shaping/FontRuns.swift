@@ -30,15 +30,14 @@ struct Stretch {
 /// primary font (which draws .notdef). Fonts are tried in list order for every
 /// cluster, spaces and punctuation included, as browsers do.
 struct FontItemizer {
-    let fonts: [Font]
+    let fontSet: FontSet
+    var fonts: [Font] { fontSet.fonts }
 
     /// The font index for the cluster `text[start..<end]`.
     func fontIndex(for text: UnsafeBufferPointer<UInt16>, start: Int, end: Int) -> Int {
         if end - start == 1, text[start] & 0xF800 != 0xD800 {
             // One BMP code point (most text): the first font that covers it, else the primary.
-            let scalar = UInt32(text[start])
-            for index in fonts.indices where fonts[index].coverage.contains(scalar) { return index }
-            return 0
+            return Int(fontSet.bmpFonts[Int(text[start])])
         }
         var firstScalar: UInt32?
         var firstCovering: Int?
@@ -80,27 +79,48 @@ struct FontItemizer {
     func itemize(_ stretch: Stretch, of text: UnsafeBufferPointer<UInt16>, inheriting script: hb_script_t,
                  fontForCluster: UnsafeMutablePointer<UInt8>, scriptAfter: UnsafeMutablePointer<hb_script_t>,
                  runs: inout [FontRun], maximumRunLength: Int = 4096) {
-        let unicode = hb_unicode_funcs_get_default()
-        var current: FontRun?
+        fontSet.bmpFonts.withUnsafeBufferPointer { bmpFonts in
+            ScriptTable.bmp.withScripts { scripts in
+                itemize(stretch, of: text, inheriting: script, bmpFonts: bmpFonts, scripts: scripts,
+                        fontForCluster: fontForCluster, scriptAfter: scriptAfter, runs: &runs,
+                        maximumRunLength: maximumRunLength)
+            }
+        }
+    }
+
+    private func itemize(_ stretch: Stretch, of text: UnsafeBufferPointer<UInt16>, inheriting script: hb_script_t,
+                         bmpFonts: UnsafeBufferPointer<UInt8>, scripts: ScriptTable.Scripts,
+                         fontForCluster: UnsafeMutablePointer<UInt8>, scriptAfter: UnsafeMutablePointer<hb_script_t>,
+                         runs: inout [FontRun], maximumRunLength: Int) {
+        var run = FontRun(start: stretch.start, end: stretch.start, fontIndex: -1, script: HB_SCRIPT_INVALID)
         var lastRealScript = script
         var lastSafeBreak = stretch.start
         var segment = 0
+        var segmentEnd = stretch.breaks[0].utf16Offset
         var start = stretch.start
         for (index, boundary) in stretch.clusterEnds.enumerated() {
             let end = Int(boundary)
-            let font = fontIndex(for: text, start: start, end: end)
+            let unit = text[start]
+            let font: Int
+            var script: hb_script_t
+            if end == start + 1, unit & 0xF800 != 0xD800 {
+                // One BMP code point (most clusters): two table lookups.
+                font = Int(bmpFonts[Int(unit)])
+                script = scripts[unit]
+            } else {
+                font = fontIndex(for: text, start: start, end: end)
+                script = scripts[Scalars.decode(text, at: start).scalar]
+            }
             fontForCluster[index] = UInt8(font)
-            let (scalar, _) = Scalars.decode(text, at: start)
-            var script = hb_unicode_script(unicode, scalar)
             if script == HB_SCRIPT_COMMON || script == HB_SCRIPT_INHERITED || script == HB_SCRIPT_UNKNOWN {
                 script = lastRealScript
             } else {
                 lastRealScript = script
             }
             // Where this cluster starts: after the previous segment, or inside one.
-            let atBreak = segment > 0 && Int(stretch.breaks[segment - 1].utf16Offset) == start
+            let atBreak = segment > 0 && stretch.breaks[segment - 1].utf16Offset == start
             let atSafeBreak = atBreak && stretch.safeBreaks[segment - 1]
-            if var run = current {
+            if run.fontIndex >= 0 {
                 let sameScript = script == HB_SCRIPT_INVALID || run.script == HB_SCRIPT_INVALID || script == run.script
                 let sinceSafe = start - max(run.start, lastSafeBreak)
                 let cut = (atBreak && stretch.breaks[segment - 1].isMandatory)
@@ -110,21 +130,21 @@ struct FontItemizer {
                 if run.fontIndex == font, sameScript, !cut {
                     if run.script == HB_SCRIPT_INVALID { run.script = script }
                     run.end = end
-                    current = run
                 } else {
                     runs.append(run)
-                    current = FontRun(start: start, end: end, fontIndex: font, script: script)
+                    run = FontRun(start: start, end: end, fontIndex: font, script: script)
                 }
             } else {
-                current = FontRun(start: start, end: end, fontIndex: font, script: script)
+                run = FontRun(start: start, end: end, fontIndex: font, script: script)
             }
             if atSafeBreak { lastSafeBreak = start }
-            if segment < stretch.breaks.count, stretch.breaks[segment].utf16Offset == end {
+            if end == segmentEnd {
                 scriptAfter[segment] = lastRealScript
                 segment += 1
+                if segment < stretch.breaks.count { segmentEnd = stretch.breaks[segment].utf16Offset }
             }
             start = end
         }
-        if let current { runs.append(current) }
+        if run.fontIndex >= 0 { runs.append(run) }
     }
 }

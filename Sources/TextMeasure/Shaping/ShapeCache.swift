@@ -13,14 +13,16 @@ import Synchronization
 /// requires). Results are therefore the same, to the bit, with or without the cache.
 ///
 /// Bounded by `capacity` entries, evicted by the CLOCK algorithm (an approximation of
-/// least-recently-used). The entries are spread over 32 independently locked shards
-/// by hash, so threads preparing texts at the same time rarely wait for each other
-/// and never for a global lock.
+/// least-recently-used). A segment is stored the second time it is looked up, not
+/// the first (a "doorkeeper", as in TinyLFU): names, typos and other words seen once
+/// neither cost a store nor push out words that come back. The entries are spread
+/// over 32 independently locked shards by hash, so threads preparing texts at the
+/// same time rarely wait for each other and never for a global lock.
 ///
 /// ```swift
 /// let cache = ShapeCache(capacity: 10_000)
 /// let prepared = try PreparedText("Hello again", style: TextStyle(fontSize: 15), cache: cache)
-/// print(cache.statistics.misses)   // 2: "Hello " and "again" were shaped and stored
+/// print(cache.statistics.misses)   // 2: "Hello " and "again" were not there
 /// ```
 public final class ShapeCache: Sendable {
     /// The cache preparation uses unless told otherwise: 65,536 entries (about
@@ -77,11 +79,20 @@ public final class ShapeCache: Sendable {
         return total
     }
 
+    /// What a lookup found.
+    enum Lookup {
+        /// The segment, its clusters written to the caller's buffers.
+        case hit(ShapedSegment)
+        /// Not there; `admit` is true when the key was looked up before, so that
+        /// the segment should be stored once it has been shaped.
+        case miss(admit: Bool)
+    }
+
     /// Looks `key` up; on a hit, writes the segment's grapheme ends (plus `offset`)
     /// and widths to `graphemeEnds` and `graphemeWidths`, which must have room for
     /// as many clusters as the key's text has code units.
     func lookup(_ key: ShapedSegmentKey, graphemeEnds: UnsafeMutablePointer<Int32>,
-                graphemeWidths: UnsafeMutablePointer<Int32>, offset: Int32) -> ShapedSegment? {
+                graphemeWidths: UnsafeMutablePointer<Int32>, offset: Int32) -> Lookup {
         let clusters = ClusterBuffers(ends: graphemeEnds, widths: graphemeWidths, count: key.text.count, offset: offset)
         return shards[key.shard].withLock { $0.lookup(key, into: clusters) }
     }
@@ -145,9 +156,18 @@ struct ShapedSegmentKey: Sendable {
 
     /// `styleHash` is `ShapedSegmentKey.hash(style)`, computed once per preparation.
     init(style: UnsafeBufferPointer<UInt16>, styleHash: UInt64, script: UInt32, text: UnsafeBufferPointer<UInt16>) {
+        self.init(style: style, script: script, text: text, hash: Self.hash(styleHash, script: script, text: text))
+    }
+
+    /// A key whose hash was computed before.
+    init(style: UnsafeBufferPointer<UInt16>, script: UInt32, text: UnsafeBufferPointer<UInt16>, hash: UInt64) {
         self.style = CallerBuffer(style)
         self.script = script
         self.text = CallerBuffer(text)
+        self.hash = hash
+    }
+
+    private static func hash(_ styleHash: UInt64, script: UInt32, text: UnsafeBufferPointer<UInt16>) -> UInt64 {
         var hash = Self.fold(styleHash, UInt16(truncatingIfNeeded: script))
         hash = Self.fold(hash, UInt16(truncatingIfNeeded: script >> 16))
         for unit in text { hash = Self.fold(hash, unit) }
@@ -155,7 +175,7 @@ struct ShapedSegmentKey: Sendable {
         hash ^= hash >> 33
         hash &*= 0xFF51_AFD7_ED55_8CCD
         hash ^= hash >> 33
-        self.hash = hash
+        return hash
     }
 
     var shard: Int { Int(hash & UInt64(ShapeCache.shardCount - 1)) }
@@ -249,8 +269,8 @@ enum ShapedSegmentRecord {
 }
 
 /// One shard: an open-addressing table (linear probing) over a fixed array of
-/// entries, which the CLOCK hand sweeps when the shard is full. Allocated on the
-/// first insertion; always used under its shard's lock.
+/// entries, which the CLOCK hand sweeps when the shard is full, and the doorkeeper
+/// of keys seen once. Allocated on first use; always used under its shard's lock.
 struct ShapeCacheShard: ~Copyable {
     private struct Entry {
         var hash: UInt64
@@ -264,6 +284,13 @@ struct ShapeCacheShard: ~Copyable {
     private var entries: UnsafeMutablePointer<Entry>?
     private let capacity: Int
     private var hand = 0
+    /// The doorkeeper: a key was looked up before when the byte its hash picks holds
+    /// the current generation. A new generation forgets every sighting at once; one
+    /// begins when half the bytes have been marked (aging) and on `removeAll`.
+    private var sightings: UnsafeMutablePointer<UInt8>?
+    private var sightingMask = 0
+    private var generation: UInt8 = 1
+    private var marked = 0
     private(set) var count = 0
     private(set) var hits = 0
     private(set) var misses = 0
@@ -276,13 +303,25 @@ struct ShapeCacheShard: ~Copyable {
         if let entries { for index in 0..<count { entries[index].record.deallocate() } }
         slots?.deallocate()
         entries?.deallocate()
+        sightings?.deallocate()
     }
 
-    mutating func lookup(_ key: ShapedSegmentKey, into clusters: ClusterBuffers) -> ShapedSegment? {
-        guard let entries, let index = find(key) else { misses += 1; return nil }
-        entries[index].referenced = true
-        hits += 1
-        return ShapedSegmentRecord.read(entries[index].record, into: clusters)
+    mutating func lookup(_ key: ShapedSegmentKey, into clusters: ClusterBuffers) -> ShapeCache.Lookup {
+        guard capacity > 0 else { return .miss(admit: false) }
+        if slots == nil { allocate() }
+        if let entries, let index = find(key) {
+            entries[index].referenced = true
+            hits += 1
+            return .hit(ShapedSegmentRecord.read(entries[index].record, into: clusters))
+        }
+        misses += 1
+        guard let sightings else { return .miss(admit: false) }
+        let sighting = Int(truncatingIfNeeded: key.hash >> 40) & sightingMask
+        if sightings[sighting] == generation { return .miss(admit: true) }
+        sightings[sighting] = generation
+        marked += 1
+        if marked > sightingMask / 2 { forgetSightings() }
+        return .miss(admit: false)
     }
 
     /// Stores the segment unless its key is already there (another thread shaped the
@@ -337,6 +376,17 @@ struct ShapeCacheShard: ~Copyable {
         }
         count = 0
         hand = 0
+        forgetSightings()
+    }
+
+    private mutating func forgetSightings() {
+        marked = 0
+        generation &+= 1
+        if generation == 0, let sightings {
+            // Every 255 generations the bytes are cleared for real.
+            sightings.update(repeating: 0, count: sightingMask + 1)
+            generation = 1
+        }
     }
 
     private mutating func allocate() {
@@ -346,6 +396,9 @@ struct ShapeCacheShard: ~Copyable {
         slots?.initialize(repeating: 0, count: size)
         slotMask = size - 1
         entries = .allocate(capacity: capacity)
+        sightings = .allocate(capacity: size)
+        sightings?.initialize(repeating: 0, count: size)
+        sightingMask = size - 1
     }
 
     @inline(__always)
