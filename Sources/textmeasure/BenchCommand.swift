@@ -11,17 +11,27 @@ enum BenchCommand {
         Times measuring the cases of a batch file (one JSON case per line, as for
         'textmeasure batch'), after loading their fonts (not timed). Prints:
 
-          textmeasure cold cases=N us_per_case=X            prepare + layout, caches emptied before each case
-          textmeasure warm cases=N us_per_case=X            the same, caches kept across cases and passes
-          textmeasure relayout cases=N widths=5 us_per_case=X   a prepared text at 5 other widths, per width
-          floor icu_linebreak ns_per_char=X                 ICU line-break iteration over the same texts
-          floor hb_shape_runs ns_per_char=X                 one hb_shape per font/script run of them
+          textmeasure cold cases=N us_per_case=X
+              each case measured as batch measures it (prepare, sizeThatFits, the
+              lines), with the shape cache emptied before each case
+          textmeasure warm cases=N us_per_case=X
+              the same with the cache kept across cases and passes
+          textmeasure relayout cases=N widths=5 us_per_case=X
+              sizeThatFits of each prepared case at 5 other widths, per width
+          floor icu_linebreak ns_per_char=X
+              ICU's line-break iteration over the same texts, alone
+          floor hb_shape_runs ns_per_char=X
+              one bare hb_shape per font/script run of them
           ratio cold/floor=R warm/cold=R
-          cache warm_lookups=N warm_hits=N entries=N floor_us_per_case=X   (with --verbose)
+              the floor being the two lines above, per case
+
+        With --verbose, a last line adds the characters per case, the floor per
+        case, re-measuring with the lines as batch reports them, and the cache's
+        warm hits.
 
         Times are medians over N passes (default 5) for each case, averaged over
-        the cases. Characters are UTF-16 code units. Build in
-        release mode (scripts/bench does) for figures worth quoting.
+        the cases. Characters are UTF-16 code units. Build in release mode
+        (scripts/bench does) for figures worth quoting.
         """
 
     /// The widths a prepared case is re-measured at, as multiples of its own width:
@@ -37,101 +47,84 @@ enum BenchCommand {
         let cases = try readCases(positionals[0])
         guard !cases.isEmpty else { throw .input("\(positionals[0]) holds no cases") }
 
-        // Fonts loaded once, outside the timings; each case's measure then finds them in the cache.
+        // Fonts are loaded and the floor's runs itemized once, outside the timings.
         let fonts = FontCache()
-        let floor: PreparationFloor
+        let measurers: [TextMeasurer], floor: PreparationFloor
         do {
-            for testCase in cases { _ = try testCase.measurer(fonts: fonts) }
+            measurers = try cases.map { try $0.measurer(fonts: fonts) }
             floor = try PreparationFloor(try cases.map { testCase throws in
                 (testCase.text, try fonts.fontSet(paths: testCase.fonts ?? []), testCase.style())
             })
         } catch {
             throw .input("\(error)")
         }
-
-        let cold = try timePerCase(cases, reps: reps) { testCase throws(CLIError) in
-            ShapeCache.shared.removeAll()
-            return try measure(testCase, fonts: fonts)
+        func measure(_ index: Int) throws(CLIError) -> Int {
+            do { return try cases[index].measure(fonts: fonts).lines } catch { throw failure(cases[index], error) }
         }
-        let measureWarm = { (testCase: MeasurementCase) throws(CLIError) in try measure(testCase, fonts: fonts) }
-        _ = try timePerCase(cases, reps: 1, measureWarm)   // fills the caches
+
+        let cold = try medianPerItem(cases.count, reps: reps, before: { _ in ShapeCache.shared.removeAll() }, measure)
+        _ = try medianPerItem(cases.count, reps: 1, measure)   // fills the caches
         let beforeWarm = ShapeCache.shared.statistics
-        let warm = try timePerCase(cases, reps: reps, measureWarm)
+        let warm = try medianPerItem(cases.count, reps: reps, measure)
         let afterWarm = ShapeCache.shared.statistics
-        let relayout = try timeRelayout(cases, reps: reps, fonts: fonts)
-        let icu = timeFloor(floor, reps: reps, floor.breakLines)
-        let shaping = timeFloor(floor, reps: reps, floor.shapeRuns)
+        let relayout = try medianPerItem(cases.count, reps: reps) { index throws(CLIError) in
+            var lines = 0
+            for scale in relayoutScales {
+                guard let size = measurers[index].sizeThatFits(ProposedSize(width: cases[index].width * scale)) else {
+                    throw .input("case \(cases[index].id?.description ?? "?"): width \(cases[index].width * scale) is not usable")
+                }
+                lines &+= Int(size.height)
+            }
+            return lines
+        } / Double(relayoutScales.count)
         let characters = Double((0..<floor.count).reduce(0) { $0 + floor.utf16Count(of: $1) })
-        let floorPerCase = (icu + shaping) * characters / Double(cases.count) / 1000
-        print("textmeasure cold cases=\(cases.count) us_per_case=\(format(cold))")
-        print("textmeasure warm cases=\(cases.count) us_per_case=\(format(warm))")
-        print("textmeasure relayout cases=\(cases.count) widths=\(relayoutScales.count) us_per_case=\(format(relayout))")
+        let icu = try medianPerItem(floor.count, reps: reps, floor.breakLines) * Double(cases.count) / characters
+        let shaping = try medianPerItem(floor.count, reps: reps, floor.shapeRuns) * Double(cases.count) / characters
+        let floorPerCase = (icu + shaping) * characters / Double(cases.count)
+
+        print("textmeasure cold cases=\(cases.count) us_per_case=\(format(cold / 1000))")
+        print("textmeasure warm cases=\(cases.count) us_per_case=\(format(warm / 1000))")
+        print("textmeasure relayout cases=\(cases.count) widths=\(relayoutScales.count) us_per_case=\(format(relayout / 1000))")
         print("floor icu_linebreak ns_per_char=\(format(icu))")
         print("floor hb_shape_runs ns_per_char=\(format(shaping))")
         print("ratio cold/floor=\(format(cold / floorPerCase)) warm/cold=\(format(warm / cold))")
-        if verbose {
-            let lookups = (afterWarm.hits - beforeWarm.hits) + (afterWarm.misses - beforeWarm.misses)
-            print("cache warm_lookups=\(lookups) warm_hits=\(afterWarm.hits - beforeWarm.hits) entries=\(afterWarm.count)"
-                  + " floor_us_per_case=\(format(floorPerCase))")
-        }
-    }
-
-    private static func measure(_ testCase: MeasurementCase, fonts: FontCache) throws(CLIError) -> Int {
-        do { return try testCase.measure(fonts: fonts).lines } catch { throw .input("case \(testCase.id?.description ?? "?"): \(error)") }
-    }
-
-    /// Mean over cases of each case's median time, in µs.
-    private static func timePerCase(_ cases: [MeasurementCase], reps: Int,
-                                    _ body: (MeasurementCase) throws(CLIError) -> Int) throws(CLIError) -> Double {
-        var times = [[Double]](repeating: [], count: cases.count)
-        var sink = 0
-        for _ in 0..<reps {
-            for (index, testCase) in cases.enumerated() {
-                let start = now()
-                sink &+= try body(testCase)
-                times[index].append(now() - start)
-            }
-        }
-        blackHole(sink)
-        return times.reduce(0) { $0 + median($1) } / Double(cases.count) / 1000
-    }
-
-    /// Mean over cases of the median time to re-measure a prepared case at one of
-    /// `relayoutScales` times its width, in µs.
-    private static func timeRelayout(_ cases: [MeasurementCase], reps: Int, fonts: FontCache) throws(CLIError) -> Double {
-        let measurers: [TextMeasurer]
-        do { measurers = try cases.map { try $0.measurer(fonts: fonts) } } catch { throw .input("\(error)") }
-        var times = [[Double]](repeating: [], count: cases.count)
-        var sink = 0
-        for _ in 0..<reps {
-            for (index, testCase) in cases.enumerated() {
-                let start = now()
-                for scale in relayoutScales {
-                    do { sink &+= try testCase.result(of: measurers[index], width: testCase.width * scale).lines } catch {
-                        throw .input("case \(testCase.id?.description ?? "?"): \(error)")
-                    }
+        guard verbose else { return }
+        // The same re-measuring, with the lines as `batch` reports them (String.Index ranges and all).
+        let relayoutResult = try medianPerItem(cases.count, reps: reps) { index throws(CLIError) in
+            var lines = 0
+            for scale in relayoutScales {
+                do { lines &+= try cases[index].result(of: measurers[index], width: cases[index].width * scale).lines } catch {
+                    throw failure(cases[index], error)
                 }
-                times[index].append((now() - start) / Double(relayoutScales.count))
             }
-        }
-        blackHole(sink)
-        return times.reduce(0) { $0 + median($1) } / Double(cases.count) / 1000
+            return lines
+        } / Double(relayoutScales.count)
+        let lookups = (afterWarm.hits - beforeWarm.hits) + (afterWarm.misses - beforeWarm.misses)
+        print("detail chars_per_case=\(format(characters / Double(cases.count))) floor_us_per_case=\(format(floorPerCase / 1000))"
+              + " relayout_result_us_per_case=\(format(relayoutResult / 1000))"
+              + " warm_lookups=\(lookups) warm_hits=\(afterWarm.hits - beforeWarm.hits) cache_entries=\(afterWarm.count)")
     }
 
-    /// The sum over texts of each text's median time for `pass`, in ns per UTF-16 unit.
-    private static func timeFloor(_ floor: PreparationFloor, reps: Int, _ pass: (Int) -> Int) -> Double {
-        var times = [[Double]](repeating: [], count: floor.count)
+    private static func failure(_ testCase: MeasurementCase, _ error: any Error) -> CLIError {
+        .input("case \(testCase.id?.description ?? "?"): \(error)")
+    }
+
+    /// The mean over `count` items of each item's median time for `body(item)` over
+    /// `reps` passes, in ns; `before` runs untimed before each timing.
+    private static func medianPerItem(_ count: Int, reps: Int, before: (Int) -> Void = { _ in },
+                                      _ body: (Int) throws(CLIError) -> Int) throws(CLIError) -> Double {
+        var times = [[Double]](repeating: [], count: count)
         var sink = 0
         for _ in 0..<reps {
-            for index in 0..<floor.count {
+            for index in 0..<count {
+                before(index)
                 let start = now()
-                sink &+= pass(index)
+                sink &+= try body(index)
                 times[index].append(now() - start)
             }
         }
         blackHole(sink)
-        let characters = (0..<floor.count).reduce(0) { $0 + floor.utf16Count(of: $1) }
-        return times.reduce(0) { $0 + median($1) } / Double(characters)
+        return times.reduce(0) { $0 + median($1) } / Double(count)
     }
 
     private static func median(_ values: [Double]) -> Double {
