@@ -34,6 +34,15 @@ struct Arguments {
         return number
     }
 
+    /// Removes and returns an option's value parsed as a whole number in `range`.
+    mutating func integer(_ name: String, in range: ClosedRange<Int>) throws(CLIError) -> Int? {
+        guard let text = try value(name) else { return nil }
+        guard let number = Int(text), range.contains(number) else {
+            throw .usage("\(name) needs a whole number from \(range.lowerBound) to \(range.upperBound), got '\(text)'")
+        }
+        return number
+    }
+
     /// Removes a flag and tells whether it was given.
     mutating func flag(_ name: String) -> Bool {
         guard let index = tokens.prefix(while: { $0 != "--" }).firstIndex(of: name) else { return false }

@@ -4,88 +4,89 @@ import TextMeasure
 /// `textmeasure breaks`: the line-break opportunities of a text.
 enum BreaksCommand {
     static let help = """
-        usage: textmeasure breaks [--rules browser|uax14] [--jsonl] [TEXT | -]
+        usage: textmeasure breaks [--rules browser|uax14] [TEXT | -]
+               textmeasure breaks [--rules browser|uax14] --jsonl < texts.jsonl
+
+        The line-break opportunities of a text.
 
         Lists every UTF-16 offset at which a line may end (0 excluded, the end of
-        the text included). Human output marks them in the text with ÷ (soft) and
-        ⏎ (mandatory).
+        the text included). Human output marks them in the text, ÷ where a line
+        may break and ⏎ where it must (a new row starts there), with controls
+        shown as pictures (␊ a line feed), then lists the offsets.
 
         options:
           --rules R   browser (default: ICU plus the browser tailorings) or uax14 (exactly ICU)
-          --jsonl     read JSON lines {"id", "text"} from standard input and print
-                      {"id", "breaks": [offsets]} for each, in order
+          --jsonl     read one JSON object {"id", "text"} per line of standard input and
+                      print {"id", "breaks": [offsets]} for each, in input order; a line
+                      that is not such an object (or not UTF-8) prints
+                      {"id": <id or null>, "error": "..."}
+
+        TEXT from standard input must be UTF-8: invalid UTF-8 is an error, never replaced.
+        Exit status: 0 success, 1 bad input, 2 usage error.
         """
 
-    struct Output: Encodable {
-        var id: JSONValue
-        var breaks: [Int]?
-        var error: String?
-    }
-
     static func run(_ arguments: inout Arguments) throws(CLIError) {
-        var rules = LineBreakRules.browser
-        if let name = try arguments.value("--rules") {
-            guard let parsed = LineBreakRules(rawValue: name) else { throw .usage("--rules must be browser or uax14") }
-            rules = parsed
-        }
+        let rules = try MeasureOptions.parseRules(&arguments) ?? .browser
         if arguments.flag("--jsonl") {
-            _ = try arguments.positionals()
-            while let line = readLine(strippingNewline: true) {
-                if line.isEmpty { continue }
-                print(JSONOutput.line(jsonlResult(line, rules: rules)))
+            guard try arguments.positionals().isEmpty else { throw .usage("--jsonl reads standard input and takes no TEXT") }
+            try OrderedLineStream.run(jobs: ProcessInfo.processInfo.activeProcessorCount) { line in
+                switch JSONLine.decode(Case.self, from: line) {
+                case .failure(let failure):
+                    JSONOutput.line(failure)
+                case .success(let breaksCase):
+                    JSONOutput.line(result(for: breaksCase, rules: rules))
+                }
             }
             return
         }
         let text = try TextInput.read(try arguments.positionals())
         let breaks: [BreakOpportunity]
         do { breaks = try rules.breakOpportunities(in: text) } catch { throw .input(error.description) }
-        var marked = ""
-        var units = Array(text.utf16)[...]
-        var offset = 0
-        for opportunity in breaks {
-            marked += String(decoding: units.prefix(opportunity.utf16Offset - offset), as: UTF16.self).replacingNewlines()
-            units = units.dropFirst(opportunity.utf16Offset - offset)
-            offset = opportunity.utf16Offset
-            marked += opportunity.isMandatory ? "⏎" : "÷"
-        }
-        print(marked)
+        print(marked(text, breaks: breaks))
         print(breaks.map { String($0.utf16Offset) }.joined(separator: " "))
     }
 
-    private static func jsonlResult(_ line: String, rules: LineBreakRules) -> Output {
-        guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] else {
-            return Output(id: .null, error: "not a JSON object")
+    /// `text` with ÷ at each soft opportunity and ⏎ plus a new row at each mandatory one.
+    private static func marked(_ text: String, breaks: [BreakOpportunity]) -> String {
+        var marked = ""
+        let utf16 = text.utf16
+        var start = utf16.startIndex
+        var offset = 0
+        for opportunity in breaks {
+            let end = utf16.index(start, offsetBy: opportunity.utf16Offset - offset)
+            marked += TerminalText.visible(String(decoding: utf16[start..<end], as: UTF16.self))
+            marked += opportunity.isMandatory ? "⏎\n" : "÷"
+            (start, offset) = (end, opportunity.utf16Offset)
         }
-        let id = JSONValue(object["id"])
-        guard let text = object["text"] as? String else { return Output(id: id, error: "\"text\" must be a string") }
+        if marked.hasSuffix("\n") { marked.removeLast() }
+        return marked
+    }
+
+    /// A line of `--jsonl` input.
+    struct Case: Decodable {
+        var id: CaseID?
+        var text: String
+    }
+
+    /// A line of `--jsonl` output.
+    struct Output: Encodable {
+        var id: CaseID?
+        var breaks: [Int]
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(id, forKey: .id)   // null, not absent, when the input had none
+            try container.encode(breaks, forKey: .breaks)
+        }
+
+        private enum CodingKeys: CodingKey { case id, breaks }
+    }
+
+    private static func result(for breaksCase: Case, rules: LineBreakRules) -> any Encodable {
         do {
-            return Output(id: id, breaks: try rules.breakOpportunities(in: text).map(\.utf16Offset))
+            return Output(id: breaksCase.id, breaks: try rules.breakOpportunities(in: breaksCase.text).map(\.utf16Offset))
         } catch {
-            return Output(id: id, error: error.description)
-        }
-    }
-}
-
-/// A JSON id echoed back as it came: a string, a number, or null.
-enum JSONValue: Encodable {
-    case string(String), number(Double), integer(Int), null
-
-    init(_ any: Any?) {
-        switch any {
-        case let value as String: self = .string(value)
-        case let value as NSNumber:
-            self = Double(value.intValue) == value.doubleValue ? .integer(value.intValue) : .number(value.doubleValue)
-        default: self = .null
-        }
-    }
-
-    func encode(to encoder: Encoder) throws {
-        var container = encoder.singleValueContainer()
-        switch self {
-        case .string(let value): try container.encode(value)
-        case .number(let value): try container.encode(value)
-        case .integer(let value): try container.encode(value)
-        case .null: try container.encodeNil()
+            return JSONLine.Failure(id: breaksCase.id, error: error.description)
         }
     }
 }

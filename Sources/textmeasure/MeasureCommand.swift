@@ -5,17 +5,27 @@ enum MeasureCommand {
     static let help = """
         usage: textmeasure measure --width W [options] [TEXT | -]
 
+        The size of a text at a proposed width, and its lines.
+
         Measures TEXT (or standard input, with - or no TEXT) wrapped at a proposed
         width W, as a self-sizing text view would: the width taken, the height of
-        the wrapped lines, and the lines themselves.
+        the wrapped lines, and the lines themselves, drawn in a box with each
+        line's width in px. Controls are shown as pictures (␊ a line feed).
 
         options:
-          --width W            the proposed width in pixels (required; finite and > 0)
-          --json               print JSON: size, intrinsicContentSize, idealWidth, lines
+          --width W            the proposed width in px (required; finite and > 0)
+          --json               print JSON instead: {"size": {"width", "height"},
+                               "intrinsicContentSize": {"width", "height"}, "idealWidth",
+                               "lines": [{"start", "end", "width", "text"}]}, and
+                               "truncated": true when a line limit or "…" hides text
+                               (a line's "text" is as drawn, "…" included)
         \(MeasureOptions.help)
 
-        JSON offsets are UTF-16 code units. Standard input must be UTF-8.
-        Exit status: 0 success, 1 bad input (text, font, width), 2 usage error.
+        Sizes are in px; JSON offsets are UTF-16 code units, a line's end is the
+        next line's start. TEXT from standard input must be UTF-8: invalid UTF-8
+        is an error, never replaced.
+        Exit status: 0 success; 1 bad input (text, font, a value out of range such
+        as a width of 0); 2 usage error (unknown option, missing or non-numeric value).
         """
 
     struct Output: Encodable {
@@ -25,67 +35,35 @@ enum MeasureCommand {
             var width: Double
             var text: String
         }
-        var size: Size?
+        var size: Size
         var intrinsicContentSize: Size
         var idealWidth: Double
         var lines: [Line]
+        /// Present (true) when a line limit or truncation hides some of the text.
+        var truncated: Bool?
     }
 
     static func run(_ arguments: inout Arguments) throws(CLIError) {
-        guard let width = try arguments.number("--width") else { throw .usage("measure needs --width W") }
         let json = arguments.flag("--json")
-        let options = try MeasureOptions.parse(&arguments)
-        let text = try TextInput.read(try arguments.positionals())
-        let measurer = try options.measurer(for: text)
-
-        guard let size = measurer.sizeThatFits(ProposedSize(width: width)) else {
-            throw .input("width \(width) is not usable: a width must be finite and greater than 0 (nothing to wrap against)")
-        }
-        let layout: TextLayout
-        do { layout = try measurer.layout(width: width) } catch { throw .input(error.description) }
-        let output = Output(size: size,
-                            intrinsicContentSize: measurer.intrinsicContentSize(currentWidth: width),
-                            idealWidth: measurer.idealWidth,
-                            lines: layout.lines.map {
+        let measurement = try Measurement.parse(&arguments)
+        guard let fit = measurement.fit else { throw .input(Measurement.unusable(width: measurement.proposedWidth)) }
+        let output = Output(size: fit.size,
+                            intrinsicContentSize: measurement.measurer.intrinsicContentSize(currentWidth: measurement.proposedWidth),
+                            idealWidth: measurement.measurer.idealWidth,
+                            lines: fit.layout.lines.map {
                                 Output.Line(start: $0.utf16Range.lowerBound, end: $0.utf16Range.upperBound,
-                                            width: $0.width, text: String(text[$0.range]))
-                            })
-        if json {
-            print(JSONOutput.line(output))
-        } else {
-            printHuman(output, width: width)
-        }
+                                            width: $0.width, text: $0.displayText)
+                            },
+                            truncated: fit.layout.isTruncated ? true : nil)
+        print(json ? JSONOutput.line(output) : human(output))
     }
 
-    private static func printHuman(_ output: Output, width: Double) {
-        guard let size = output.size else { return }
-        print("size: \(format(size.width)) × \(format(size.height))   lines: \(output.lines.count)   idealWidth: \(format(output.idealWidth))")
-        let rows = output.lines.map { line in
-            line.text.replacingNewlines()
-        }
-        let boxWidth = max(rows.map(\.count).max() ?? 0, 1)
-        print("┌" + String(repeating: "─", count: boxWidth) + "┐")
-        for (row, line) in zip(rows, output.lines) {
-            print("│" + row + String(repeating: " ", count: boxWidth - row.count) + "│ \(format(line.width))")
-        }
-        print("└" + String(repeating: "─", count: boxWidth) + "┘")
-    }
-
-    static func format(_ value: Double) -> String {
-        value == value.rounded() ? String(Int(value)) : String(value)
-    }
-}
-
-extension String {
-    /// The line's text for a terminal: a newline shown as ⏎, other controls as their picture.
-    func replacingNewlines() -> String {
-        String(String.UnicodeScalarView(unicodeScalars.map { scalar -> Unicode.Scalar in
-            switch scalar.value {
-            case 0x0A, 0x0D, 0x2028, 0x2029, 0x85: "⏎"
-            case 0x09: "→"
-            case 0..<0x20: Unicode.Scalar(0x2400 + scalar.value)!
-            default: scalar
-            }
-        }))
+    private static func human(_ output: Output) -> String {
+        let count = output.lines.count
+        return """
+            size \(output.size.width.readable) × \(output.size.height.readable) px · \(count) line\(count == 1 ? "" : "s") \
+            · idealWidth \(output.idealWidth.readable) px
+            \(TerminalText.box(output.lines.map { TerminalText.visible($0.text) }, notes: output.lines.map(\.width.readable)))
+            """
     }
 }

@@ -20,6 +20,8 @@ struct MeasureOptions {
           --hug                width = widest line (a label) instead of the proposed width (a text view)
           --rules R            line-break rules: browser (default) or uax14
           --label              empty text has no line and a final newline adds none
+          --max-lines N        at most N lines (default 0: no limit)
+          --line-break-mode M  word (default), char, clip, truncate-head, truncate-middle or truncate-tail
         """
 
     /// Reads the options from `arguments`, loading any fonts named.
@@ -35,24 +37,55 @@ struct MeasureOptions {
         var style = TextStyle()
         if let size = try arguments.number("--size") { style.fontSize = size }
         if let lineHeight = try arguments.value("--line-height") { style.lineHeight = try parseLineHeight(lineHeight) }
-        if let rules = try arguments.value("--rules") {
-            guard let parsed = LineBreakRules(rawValue: rules) else { throw .usage("--rules must be browser or uax14") }
-            style.lineBreakRules = parsed
-        }
+        if let rules = try parseRules(&arguments) { style.lineBreakRules = rules }
 
         var container = TextContainer()
         if let inset = try arguments.value("--inset") {
-            let parts = inset.split(separator: ",").compactMap { Double($0.trimmingCharacters(in: .whitespaces)) }
-            guard parts.count == 4 else { throw .usage("--inset needs four numbers: top,left,bottom,right") }
-            container.textContainerInset = EdgeInsets(top: parts[0], left: parts[1], bottom: parts[2], right: parts[3])
+            guard let insets = parseInsets(inset) else { throw .usage("--inset needs four numbers: top,left,bottom,right") }
+            container.textContainerInset = insets
         }
         if let padding = try arguments.number("--padding") { container.lineFragmentPadding = padding }
         if arguments.flag("--label") { container.emptyLines = .label }
+        if let maxLines = try arguments.value("--max-lines") {
+            guard let parsed = Int(maxLines), parsed >= 0 else {
+                throw .usage("--max-lines needs a whole number ≥ 0, got '\(maxLines)'")
+            }
+            container.maximumNumberOfLines = parsed
+        }
+        if let mode = try arguments.value("--line-break-mode") {
+            guard let parsed = LineBreakMode(rawValue: mode) else {
+                throw .usage("--line-break-mode must be one of \(LineBreakMode.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
+            container.lineBreakMode = parsed
+        }
+
+        let minimumHeight = try arguments.number("--min-height") ?? 0
+        guard minimumHeight.isFinite, minimumHeight >= 0 else {
+            throw .input("--min-height must be finite and not negative, got \(minimumHeight.readable)")
+        }
+        let maximumHeight = try arguments.number("--max-height") ?? .infinity
+        guard maximumHeight >= 0 else {   // false for NaN too; ∞ means no cap
+            throw .input("--max-height must not be negative, got \(maximumHeight.readable)")
+        }
 
         return MeasureOptions(fonts: fonts, style: style, container: container,
-                              minimumHeight: try arguments.number("--min-height") ?? 0,
-                              maximumHeight: try arguments.number("--max-height") ?? .infinity,
+                              minimumHeight: minimumHeight, maximumHeight: maximumHeight,
                               widthSizing: arguments.flag("--hug") ? .hug : .fill)
+    }
+
+    /// `--rules browser|uax14`, if given.
+    static func parseRules(_ arguments: inout Arguments) throws(CLIError) -> LineBreakRules? {
+        guard let name = try arguments.value("--rules") else { return nil }
+        guard let rules = LineBreakRules(rawValue: name) else { throw .usage("--rules must be browser or uax14") }
+        return rules
+    }
+
+    /// "T,L,B,R" as insets, or nil unless it is exactly four numbers.
+    private static func parseInsets(_ text: String) -> EdgeInsets? {
+        let parts = text.split(separator: ",", omittingEmptySubsequences: false)
+        let numbers = parts.compactMap { Double($0.trimmingCharacters(in: .whitespaces)) }
+        guard parts.count == 4, numbers.count == 4 else { return nil }
+        return EdgeInsets(top: numbers[0], left: numbers[1], bottom: numbers[2], right: numbers[3])
     }
 
     static func parseLineHeight(_ text: String) throws(CLIError) -> LineHeight {

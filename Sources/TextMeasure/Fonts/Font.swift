@@ -152,6 +152,8 @@ private struct FreeTypeFacts {
             throw .faceIndexOutOfRange(index: faceIndex, faceCount: faceCount)
         }
 
+        try SFNTDirectory.validate(data, faceIndex: faceIndex)
+
         var faceOut: FT_Face?
         let error = FT_New_Memory_Face(library, bytes, FT_Long(data.count), FT_Long(faceIndex), &faceOut)
         guard error == 0, let face = faceOut else { throw .invalidFont(code: error, reason: Self.message(error)) }

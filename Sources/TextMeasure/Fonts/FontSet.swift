@@ -26,6 +26,8 @@ public struct FontSet: Sendable {
     /// OpenType lookups: text on either side of a space then shapes the same alone
     /// as together, so words between spaces can be cached (see `ShapeCache`).
     let spacesSeparateShaping: Bool
+    /// "…" as truncation measures it, per font size and features.
+    let ellipses = EllipsisCache()
 
     private static let identities = Atomic<UInt64>(0)
 

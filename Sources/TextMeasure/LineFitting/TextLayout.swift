@@ -6,11 +6,20 @@ public struct TextLayout: Sendable {
     /// One laid-out line.
     public struct Line: Sendable, Hashable {
         /// The line's text, as a range of the prepared string. A line ended by a
-        /// newline includes the newline.
+        /// newline includes the newline; a truncated line includes what "…" replaces.
         public var range: Range<String.Index>
         /// The same range in UTF-16 code units (NSRange's and JavaScript's offsets).
         public var utf16Range: Range<Int>
-        /// Width of the line's content; trailing spaces hang and do not count.
+        /// The line's text: the prepared string's characters in `range`.
+        public var text: Substring
+        /// For a truncated line, the part of `range` that "…" replaces; the ellipsis
+        /// is drawn at its start. Empty when the ellipsis only marks that text after
+        /// the line is hidden. `nil` for a line shown whole.
+        public var elidedRange: Range<String.Index>?
+        /// The same range in UTF-16 code units.
+        public var elidedUTF16Range: Range<Int>?
+        /// Width of the line as drawn: its content (trailing spaces hang and do not
+        /// count), and the ellipsis if it has one.
         public var width: Double
         /// Distance from the top of the text to the line's top.
         public var y: Double
@@ -20,6 +29,19 @@ public struct TextLayout: Sendable {
         public var baseline: Double
         /// Why the line ended here.
         public var lineEnd: LineEnd
+
+        /// The text as the line shows it: `text` with the elided part replaced by "…".
+        ///
+        /// ```swift
+        /// line.displayText   // "Meet me at the…" for a tail-truncated line
+        /// ```
+        public var displayText: String {
+            guard let elided = elidedRange else { return String(text) }
+            var shown = String(text[..<elided.lowerBound])
+            shown.unicodeScalars.append(LineBreakMode.ellipsis)
+            shown += text[elided.upperBound...]
+            return shown
+        }
     }
 
     /// The lines, in order.
@@ -28,8 +50,18 @@ public struct TextLayout: Sendable {
     public let width: Double
     /// Height of all lines together.
     public let height: Double
-    /// Width of the widest line.
+    /// Width of the widest line. With `.byClipping` it may exceed `width`: the
+    /// renderer clips those lines.
     public let usedWidth: Double
+    /// The text the lines cover: from the start of the text to the end of the last
+    /// line. A line limit hides the text after it; inside it, truncated lines
+    /// replace their `elidedRange` with "…".
+    public let visibleRange: Range<String.Index>
+    /// The same range in UTF-16 code units.
+    public let visibleUTF16Range: Range<Int>
+    /// Whether any of the text is not shown: hidden after the last line by the line
+    /// limit, or elided by a truncating line-break mode.
+    public let isTruncated: Bool
 }
 
 extension PreparedText {
@@ -41,9 +73,15 @@ extension PreparedText {
     /// - Parameters:
     ///   - width: the width available to the text, finite and not negative.
     ///   - emptyLines: whether empty text and a final newline get a line.
-    /// - Throws: `TextMeasureError.invalidWidth` for a NaN, infinite or negative width.
-    public func layout(width: Double, emptyLines: EmptyLineConvention = .textView) throws(TextMeasureError) -> TextLayout {
-        let fragments = try lineFragments(width: width, emptyLines: emptyLines)
+    ///   - lineBreakMode: how lines too long for `width` wrap, clip or truncate.
+    ///   - maximumNumberOfLines: the most lines to lay out; 0 for no limit.
+    /// - Throws: `TextMeasureError.invalidWidth` for a NaN, infinite or negative
+    ///   width, `.invalidOption` for a negative line limit.
+    public func layout(width: Double, emptyLines: EmptyLineConvention = .textView,
+                       lineBreakMode: LineBreakMode = .byWordWrapping,
+                       maximumNumberOfLines: Int = 0) throws(TextMeasureError) -> TextLayout {
+        let fragments = try lineFragments(width: width, emptyLines: emptyLines, lineBreakMode: lineBreakMode,
+                                          maximumNumberOfLines: maximumNumberOfLines)
         var lines: [TextLayout.Line] = []
         lines.reserveCapacity(fragments.count)
         let utf16 = text.utf16
@@ -51,28 +89,58 @@ extension PreparedText {
         var offset = 0
         var y = 0
         var widest = 0
+        var elides = false
         for fragment in fragments {
             let start = index
             index = utf16.index(index, offsetBy: fragment.end - offset)
             offset = fragment.end
             let box = lineBox(fonts: fragment.fonts)
+            let elided = fragment.elided.map {
+                utf16.index(start, offsetBy: $0.lowerBound - fragment.start)..<utf16.index(start, offsetBy: $0.upperBound - fragment.start)
+            }
+            elides = elides || fragment.elided != nil
             lines.append(TextLayout.Line(range: start..<index, utf16Range: fragment.start..<fragment.end,
+                                         text: text[start..<index], elidedRange: elided, elidedUTF16Range: fragment.elided,
                                          width: Double(fragment.width) / 64, y: Double(y) / 64,
                                          height: Double(box.height) / 64, baseline: Double(y + box.above) / 64,
                                          lineEnd: fragment.lineEnd))
             y += box.height
             widest = max(widest, fragment.width)
         }
-        return TextLayout(lines: lines, width: width, height: Double(y) / 64, usedWidth: Double(widest) / 64)
+        return TextLayout(lines: lines, width: width, height: Double(y) / 64, usedWidth: Double(widest) / 64,
+                          visibleRange: text.startIndex..<index, visibleUTF16Range: 0..<offset,
+                          isTruncated: elides || offset < utf16Count)
     }
 
     /// The line fragments at `width`: the arithmetic core of layout, shared by
     /// `layout(width:)` and `TextMeasurer`'s sizing.
-    func lineFragments(width: Double, emptyLines: EmptyLineConvention) throws(TextMeasureError) -> [LineFragment] {
+    func lineFragments(width: Double, emptyLines: EmptyLineConvention, lineBreakMode: LineBreakMode,
+                       maximumNumberOfLines: Int) throws(TextMeasureError) -> [LineFragment] {
         guard width.isFinite, width >= 0 else { throw .invalidWidth(width) }
+        guard maximumNumberOfLines >= 0 else {
+            throw .invalidOption(name: "maximumNumberOfLines", value: Double(maximumNumberOfLines))
+        }
         // Floor to 1/64 px: a line fits when it is no wider than the box.
-        let fixed = Int(min(width * 64, Double(Int.max / 4)).rounded(.down))
-        return GreedyLineFitter(prepared: self, width: fixed, addsEmptyLastLine: emptyLines == .textView).fit()
+        let fixed = Int(min(width * 64, Double(GreedyLineFitter.unbounded)).rounded(.down))
+        let limit = maximumNumberOfLines == 0 ? Int.max : maximumNumberOfLines
+        let truncation = lineBreakMode.truncation
+        // Clipping, and truncation without a line limit, keep each paragraph on one line.
+        let wraps = lineBreakMode != .byClipping && (truncation == nil || maximumNumberOfLines > 0)
+        var fragments = GreedyLineFitter(prepared: self, width: wraps ? fixed : GreedyLineFitter.unbounded,
+                                         wrapping: lineBreakMode == .byCharWrapping ? .characters : .words,
+                                         addsEmptyLastLine: emptyLines == .textView, lineLimit: limit).fit()
+        guard let truncation else { return fragments }
+
+        let truncator = LineTruncator(prepared: self, width: fixed, position: truncation)
+        if maximumNumberOfLines == 0 {
+            for i in fragments.indices where fragments[i].width > fixed {
+                fragments[i] = truncator.truncate(fragments[i], hidesFollowingText: false)
+            }
+        } else if fragments.count == limit, let last = fragments.last, last.end < utf16Count {
+            // The text goes on past the last line: it shows the rest of its paragraph, truncated.
+            fragments[fragments.count - 1] = truncator.truncate(last, hidesFollowingText: true)
+        }
+        return fragments
     }
 
     /// The height of `fragments` stacked, in 1/64 px.

@@ -16,6 +16,8 @@ struct PreparationBuffers {
     let advances: UnsafeMutablePointer<Int32>
     /// Per code unit: the font of the cluster at that sparse position.
     let fontForCluster: UnsafeMutablePointer<UInt8>
+    /// Per code unit: whether the cluster at that sparse position hangs at a line's end.
+    let clusterHangs: UnsafeMutablePointer<Bool>
     /// Per code unit: HarfBuzz's "unsafe to break before the cluster starting here".
     let unsafeToBreak: UnsafeMutablePointer<Bool>
     /// Per break opportunity: the segment ending there, its offset, whether shaping
@@ -51,7 +53,8 @@ struct PreparationBuffers {
     private struct Layout {
         var size = 0
         var segments = 0, scales = 0, hashes = 0, blocks = 0, ends = 0, widths = 0, advances = 0
-        var breakEnds = 0, scripts = 0, keyScripts = 0, styleKey = 0, fonts = 0, unsafe = 0, safe = 0, admitted = 0
+        var breakEnds = 0, scripts = 0, keyScripts = 0, styleKey = 0, fonts = 0, hangs = 0, unsafe = 0, safe = 0
+        var admitted = 0
 
         init(n: Int, b: Int, f: Int, k: Int) {
             segments = reserve(Segment.self, b)
@@ -66,6 +69,7 @@ struct PreparationBuffers {
             keyScripts = reserve(UInt32.self, b)
             styleKey = reserve(UInt16.self, k)
             fonts = reserve(UInt8.self, n)
+            hangs = reserve(Bool.self, n)
             unsafe = reserve(Bool.self, n)
             safe = reserve(Bool.self, b)
             admitted = reserve(Bool.self, b)
@@ -94,6 +98,7 @@ struct PreparationBuffers {
         scriptAfter = (memory + at.scripts).bindMemory(to: hb_script_t.self, capacity: b)
         styleKey = (memory + at.styleKey).bindMemory(to: UInt16.self, capacity: k)
         fontForCluster = (memory + at.fonts).bindMemory(to: UInt8.self, capacity: n)
+        clusterHangs = (memory + at.hangs).bindMemory(to: Bool.self, capacity: n)
         unsafeToBreak = (memory + at.unsafe).bindMemory(to: Bool.self, capacity: n)
         safeBreaks = (memory + at.safe).bindMemory(to: Bool.self, capacity: b)
     }

@@ -13,7 +13,7 @@
 /// let wide = prepared.layout(width: 300)
 /// ```
 ///
-/// Memory: about 40 bytes per segment (roughly one per word) plus 8 bytes per
+/// Memory: about 40 bytes per segment (roughly one per word) plus 10 bytes per
 /// grapheme cluster, besides the text itself.
 public struct PreparedText: Sendable {
     /// The longest text accepted, in UTF-16 code units (offsets are kept in 32 bits).
@@ -35,6 +35,14 @@ public struct PreparedText: Sendable {
     /// Width of every grapheme cluster in 1/64 px: the places an over-long word may
     /// be broken at and what each piece adds.
     let graphemeWidths: [Int32]
+    /// The font that draws every grapheme cluster (an index into `fonts`), for the
+    /// height of a line that holds only part of a segment.
+    let graphemeFonts: [UInt8]
+    /// For every grapheme cluster, whether it hangs at the end of a line: a space,
+    /// a tab or a line break. Character wrapping and truncation break around these.
+    let graphemeHangs: [Bool]
+    /// "…" as truncation draws it.
+    let ellipsis: Ellipsis
     /// For `.normal` line height, the line box of each font in `fonts`; for a fixed
     /// or multiplied height, one box used for every line.
     let lineBoxes: [LineBox]
@@ -66,6 +74,9 @@ public struct PreparedText: Sendable {
         segments = builder.segments
         graphemeEnds = builder.graphemeEnds
         graphemeWidths = builder.graphemeWidths
+        graphemeFonts = builder.graphemeFonts
+        graphemeHangs = builder.graphemeHangs
+        ellipsis = builder.ellipsis
         lineBoxes = Self.lineBoxes(fonts: fonts, style: style)
     }
 
@@ -80,6 +91,14 @@ public struct PreparedText: Sendable {
             let normal = LineBox.normal(primary, size: style.fontSize).height
             return [LineBox.fixed(primary, size: style.fontSize, height: Int((Double(normal) * multiple).rounded()))]
         }
+    }
+
+    /// The fonts that draw the visible clusters among `graphemes` (bit i: `fonts[i]`),
+    /// as `Segment.fonts` counts them: hanging whitespace and zero-width clusters do not count.
+    func fontMask(graphemes: Range<Int>) -> UInt64 {
+        var mask: UInt64 = 0
+        for g in graphemes where !graphemeHangs[g] && graphemeWidths[g] > 0 { mask |= 1 << UInt64(graphemeFonts[g]) }
+        return mask
     }
 
     /// The line box of a line whose content uses `fontMask` (the primary font always counts).

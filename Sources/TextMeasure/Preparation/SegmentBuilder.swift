@@ -24,6 +24,9 @@ struct SegmentBuilder {
     private(set) var segments: [Segment] = []
     private(set) var graphemeEnds: [Int32] = []
     private(set) var graphemeWidths: [Int32] = []
+    private(set) var graphemeFonts: [UInt8] = []
+    private(set) var graphemeHangs: [Bool] = []
+    private(set) var ellipsis = Ellipsis(width: 0, fontIndex: 0)
 
     /// Segments longer than this (in UTF-16 units) are not cached: rare, and large.
     static let longestCachedSegment = 128
@@ -38,6 +41,7 @@ struct SegmentBuilder {
     }
 
     mutating func build(_ text: UnsafeBufferPointer<UInt16>) throws(TextMeasureError) {
+        ellipsis = fonts.ellipses.ellipsis(for: style) { measureEllipsis() }
         guard !text.isEmpty else { return }
         let breaks = try Boundaries.lineBreaks(in: text, rules: style.lineBreakRules)
         let cache = cache?.isEnabled == true && fonts.spacesSeparateShaping ? cache : nil
@@ -49,17 +53,45 @@ struct SegmentBuilder {
                                        cache: cache, styleKeyCount: styleKey)
                 try pass.run()
                 segments = Array(UnsafeBufferPointer(start: buffers.segments, count: breaks.count))
-                graphemeEnds.reserveCapacity(Int(pass.clusterCount))
-                graphemeWidths.reserveCapacity(Int(pass.clusterCount))
+                let blocks = UnsafeBufferPointer(start: buffers.blocks, count: pass.blockCount)
+                let count = Int(pass.clusterCount)
                 // Gather the clusters of each piece, in text order.
-                for block in UnsafeBufferPointer(start: buffers.blocks, count: pass.blockCount) {
-                    let position = Int(block.position), count = Int(block.count)
-                    graphemeEnds.append(contentsOf: UnsafeBufferPointer(start: buffers.clusterEnds + position, count: count))
-                    graphemeWidths.append(contentsOf: UnsafeBufferPointer(start: buffers.clusterWidths + position,
-                                                                          count: count))
-                }
+                graphemeEnds = Self.gather(buffers.clusterEnds, blocks, count)
+                graphemeWidths = Self.gather(buffers.clusterWidths, blocks, count)
+                graphemeFonts = Self.gather(buffers.fontForCluster, blocks, count)
+                graphemeHangs = Self.gather(buffers.clusterHangs, blocks, count)
             }
         }
+    }
+
+    /// The pieces `blocks` of `sparse`, one after the other.
+    private static func gather<T>(_ sparse: UnsafeMutablePointer<T>, _ blocks: UnsafeBufferPointer<(position: Int32, count: Int32)>,
+                                  _ count: Int) -> [T] {
+        [T](unsafeUninitializedCapacity: count) { dense, initialized in
+            guard let dense = dense.baseAddress else { return }
+            for block in blocks {
+                (dense + initialized).initialize(from: sparse + Int(block.position), count: Int(block.count))
+                initialized += Int(block.count)
+            }
+        }
+    }
+
+    /// The ellipsis that truncation draws: U+2026 shaped on its own in the first
+    /// font of the set that covers it, as TextKit measures its truncation token.
+    /// Measured once per font set and style (see `FontSet.ellipses`), so that
+    /// truncating at any width is arithmetic.
+    private func measureEllipsis() -> Ellipsis {
+        let text = [UInt16(LineBreakMode.ellipsis.value)]
+        var advance: Int32 = 0, unsafeToBreak = false
+        let fontIndex = text.withUnsafeBufferPointer { text in
+            let fontIndex = FontItemizer(fontSet: fonts).fontIndex(for: text, start: 0, end: 1)
+            let run = FontRun(start: 0, end: 1, fontIndex: fontIndex, script: HB_SCRIPT_COMMON)
+            Shaper(features: style.fontFeatures).shape(run, of: text, with: fonts.fonts[fontIndex], advances: &advance,
+                                                        unsafeToBreak: &unsafeToBreak)
+            return fontIndex
+        }
+        let scale = style.fontSize * 64 / Double(fonts.fonts[fontIndex].advanceUnitsPerEm)
+        return Ellipsis(width: roundedToInt(Double(advance) * scale), fontIndex: fontIndex)
     }
 
     /// The font runs preparing `text` without a cache shapes (for `PreparationFloor`).
@@ -116,7 +148,8 @@ struct SegmentBuilder {
             }
             for (index, opportunity) in breaks.enumerated() {
                 buffers.breakEnds[index] = Int32(opportunity.utf16Offset)
-                buffers.safeBreaks[index] = isSafeBreak(opportunity)
+                buffers.safeBreaks[index] = Stretch.isSafeBreak(opportunity, in: text,
+                                                                spacesSeparateShaping: fonts.spacesSeparateShaping)
                 buffers.admitted[index] = false
             }
             if cache != nil {
@@ -145,15 +178,6 @@ struct SegmentBuilder {
 
         private func start(of segment: Int) -> Int { segment == 0 ? 0 : breaks[segment - 1].utf16Offset }
 
-        /// See "Safe breaks" above.
-        private func isSafeBreak(_ opportunity: BreakOpportunity) -> Bool {
-            let offset = opportunity.utf16Offset
-            if offset == text.count || opportunity.isMandatory { return true }
-            guard fonts.spacesSeparateShaping, text[offset - 1] == 0x20 else { return false }
-            // Nothing below U+0300 (the first combining mark) joins what precedes it.
-            return text[offset] < 0x300 || !Scalars.joinsPrevious(Scalars.decode(text, at: offset).scalar)
-        }
-
         /// Whether segment `index` may be cached: safe breaks on both sides, and short.
         private func isCacheable(_ index: Int) -> Bool {
             (index == 0 || buffers.safeBreaks[index - 1]) && buffers.safeBreaks[index]
@@ -180,8 +204,8 @@ struct SegmentBuilder {
             guard let cache, isCacheable(index), let keyScript = keyScript(index, after: script) else { return nil }
             let start = start(of: index)
             let key = ShapedSegmentKey(style: styleKey, styleHash: styleHash, script: keyScript, text: text(of: index))
-            let found = cache.lookup(key, graphemeEnds: buffers.clusterEnds + start,
-                                     graphemeWidths: buffers.clusterWidths + start, offset: Int32(start))
+            let found = cache.lookup(key, into: ClusterBuffers(buffers, at: start, count: text(of: index).count,
+                                                                offset: Int32(start)))
             if case .miss(admit: true) = found {
                 buffers.admitted[index] = true
                 buffers.keyHashes[index] = key.hash
@@ -270,6 +294,7 @@ struct SegmentBuilder {
                     hangs = Scalars.isMandatoryBreak(first) || isHangingWhitespace(start, end)
                 }
                 buffers.clusterWidths[position] = Int32(clamping: roundedToInt(width))
+                buffers.clusterHangs[position] = hangs
                 clusters += 1
 
                 if hangs {
@@ -322,8 +347,8 @@ struct SegmentBuilder {
                                            width: segment.width, trailingWidth: segment.trailingWidth,
                                            fonts: segment.fonts, script: buffers.scriptAfter[index].rawValue)
                 let sparse = position + Int(firstOfSegment - firstCluster)
-                cache.insert(key, shaped, graphemeEnds: buffers.clusterEnds + sparse,
-                             graphemeWidths: buffers.clusterWidths + sparse, offset: Int32(start))
+                cache.insert(key, shaped, from: ClusterBuffers(buffers, at: sparse, count: Int(shaped.graphemeCount),
+                                                               offset: Int32(start)))
             }
         }
 

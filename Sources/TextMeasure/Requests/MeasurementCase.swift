@@ -3,6 +3,7 @@
 ///
 /// ```json
 /// {"id": "greeting", "text": "Hello, world", "width": 120, "size": 17, "lineHeight": null}
+/// {"id": "preview", "text": "A long message …", "width": 280, "maxLines": 2, "lineBreakMode": "truncate-tail"}
 /// ```
 public struct MeasurementCase: Codable, Sendable, Hashable {
     /// The caller's identifier, echoed in the result (a string or an integer).
@@ -22,9 +23,15 @@ public struct MeasurementCase: Codable, Sendable, Hashable {
     public var insets: [Double]?
     /// Line fragment padding.
     public var padding: Double?
+    /// The most lines (`TextContainer.maximumNumberOfLines`); `nil` or 0 for no limit.
+    public var maxLines: Int?
+    /// `"word"` (default), `"char"`, `"clip"`, `"truncate-head"`, `"truncate-middle"`
+    /// or `"truncate-tail"` (`TextContainer.lineBreakMode`).
+    public var lineBreakMode: LineBreakMode?
 
     public init(id: CaseID? = nil, text: String, fonts: [String]? = nil, size: Double? = nil, width: Double,
-                lineHeight: Double? = nil, rules: LineBreakRules? = nil, insets: [Double]? = nil, padding: Double? = nil) {
+                lineHeight: Double? = nil, rules: LineBreakRules? = nil, insets: [Double]? = nil, padding: Double? = nil,
+                maxLines: Int? = nil, lineBreakMode: LineBreakMode? = nil) {
         self.id = id
         self.text = text
         self.fonts = fonts
@@ -34,6 +41,8 @@ public struct MeasurementCase: Codable, Sendable, Hashable {
         self.rules = rules
         self.insets = insets
         self.padding = padding
+        self.maxLines = maxLines
+        self.lineBreakMode = lineBreakMode
     }
 
     /// The style this case asks for.
@@ -50,6 +59,8 @@ public struct MeasurementCase: Codable, Sendable, Hashable {
             container.textContainerInset = EdgeInsets(top: insets[0], left: insets[1], bottom: insets[2], right: insets[3])
         }
         if let padding { container.lineFragmentPadding = padding }
+        if let maxLines { container.maximumNumberOfLines = maxLines }
+        if let lineBreakMode { container.lineBreakMode = lineBreakMode }
         return container
     }
 }
@@ -95,36 +106,40 @@ public struct MeasurementResult: Codable, Sendable, Hashable {
     public var usedWidth: Double
     /// UTF-16 offset at which each line starts.
     public var lineStarts: [Int]
+    /// For a case with `maxLines` or `lineBreakMode`, whether any text is hidden or
+    /// elided (`TextLayout.isTruncated`); `nil`, and absent from JSON, otherwise.
+    public var truncated: Bool?
 
-    public init(id: CaseID?, lines: Int, height: Double, width: Double, usedWidth: Double, lineStarts: [Int]) {
+    public init(id: CaseID?, lines: Int, height: Double, width: Double, usedWidth: Double, lineStarts: [Int],
+                truncated: Bool? = nil) {
         self.id = id
         self.lines = lines
         self.height = height
         self.width = width
         self.usedWidth = usedWidth
         self.lineStarts = lineStarts
+        self.truncated = truncated
     }
 }
 
 extension MeasurementCase {
-    /// Measures the case, loading its fonts through `fonts` (so each file is read once).
+    /// The measurer for this case, its fonts loaded through `fonts` (so each file is read once).
+    public func measurer(fonts: FontCache) throws -> TextMeasurer {
+        try TextMeasurer(text: text, fonts: fonts.fontSet(paths: self.fonts ?? []), style: style(), container: container())
+    }
+
+    /// Measures the case, loading its fonts through `fonts`.
     public func measure(fonts: FontCache) throws -> MeasurementResult {
         try result(of: measurer(fonts: fonts), width: width)
     }
 
-    /// The case's text prepared with its fonts and style, in its container: ready to
-    /// be measured at any width by arithmetic alone.
-    public func measurer(fonts: FontCache) throws -> TextMeasurer {
-        let fontSet = try fonts.fontSet(paths: self.fonts ?? [])
-        return try TextMeasurer(text: text, fonts: fontSet, style: style(), container: container())
-    }
-
-    /// The result of measuring this case's `measurer` at `width` (the case's own
-    /// width, or another one when the same text is re-measured).
+    /// The result of measuring this case's `measurer` at `width`: the case's own
+    /// width, or another one when the same prepared text is measured again.
     public func result(of measurer: TextMeasurer, width: Double) throws -> MeasurementResult {
         guard let size = measurer.sizeThatFits(ProposedSize(width: width)) else { throw TextMeasureError.invalidWidth(width) }
         let layout = try measurer.layout(width: width)
         return MeasurementResult(id: id, lines: layout.lines.count, height: size.height, width: size.width,
-                                 usedWidth: layout.usedWidth, lineStarts: layout.lines.map(\.utf16Range.lowerBound))
+                                 usedWidth: layout.usedWidth, lineStarts: layout.lines.map(\.utf16Range.lowerBound),
+                                 truncated: maxLines != nil || lineBreakMode != nil ? layout.isTruncated : nil)
     }
 }

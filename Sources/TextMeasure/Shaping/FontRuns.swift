@@ -20,6 +20,20 @@ struct Stretch {
     var breaks: UnsafeBufferPointer<BreakOpportunity>
     /// For each of `breaks`, whether text cut there shapes the same in two pieces.
     var safeBreaks: UnsafeBufferPointer<Bool>
+
+    /// Whether text cut at `opportunity` shapes the same in two pieces as in one:
+    /// at the end of the text; after a mandatory break (runs end there); after a
+    /// space, when the set's space takes part in no OpenType lookup
+    /// (`spacesSeparateShaping`) and what follows is no mark or joiner that HarfBuzz
+    /// would fold into the space's cluster.
+    static func isSafeBreak(_ opportunity: BreakOpportunity, in text: UnsafeBufferPointer<UInt16>,
+                            spacesSeparateShaping: Bool) -> Bool {
+        let offset = opportunity.utf16Offset
+        if offset == text.count || opportunity.isMandatory { return true }
+        guard spacesSeparateShaping, text[offset - 1] == 0x20 else { return false }
+        // Nothing below U+0300 (the first combining mark) joins what precedes it.
+        return text[offset] < 0x300 || !Scalars.joinsPrevious(Scalars.decode(text, at: offset).scalar)
+    }
 }
 
 /// Font itemization: which font draws each grapheme cluster, and the runs that follow.
@@ -77,7 +91,7 @@ struct FontItemizer {
     /// from safe breaks keeps the cuts where they would be if the whole text were
     /// one stretch, so results do not depend on what the shape cache held.
     func itemize(_ stretch: Stretch, of text: UnsafeBufferPointer<UInt16>, inheriting script: hb_script_t,
-                 fontForCluster: UnsafeMutablePointer<UInt8>, scriptAfter: UnsafeMutablePointer<hb_script_t>,
+                 fontForCluster: UnsafeMutablePointer<UInt8>, scriptAfter: UnsafeMutablePointer<hb_script_t>?,
                  runs: inout [FontRun], maximumRunLength: Int = 4096) {
         fontSet.bmpFonts.withUnsafeBufferPointer { bmpFonts in
             ScriptTable.bmp.withScripts { scripts in
@@ -88,15 +102,41 @@ struct FontItemizer {
         }
     }
 
+    /// The runs of the whole of `text`, whose clusters end at `graphemes` and whose
+    /// line-break opportunities are `breaks`: what preparation shapes with no cache,
+    /// for drawing what was measured. Fills `fontForGrapheme`.
+    func runs(in text: UnsafeBufferPointer<UInt16>, graphemes: [Int32], breaks: [BreakOpportunity],
+              fontForGrapheme: inout [UInt8]) -> [FontRun] {
+        var runs: [FontRun] = []
+        let safe = breaks.map { Stretch.isSafeBreak($0, in: text, spacesSeparateShaping: fontSet.spacesSeparateShaping) }
+        var scripts = [hb_script_t](repeating: HB_SCRIPT_INVALID, count: breaks.count)
+        fontForGrapheme = [UInt8](repeating: 0, count: graphemes.count)
+        graphemes.withUnsafeBufferPointer { graphemes in
+            breaks.withUnsafeBufferPointer { breaks in
+                safe.withUnsafeBufferPointer { safe in
+                    let stretch = Stretch(start: 0, end: text.count, clusterEnds: graphemes, breaks: breaks, safeBreaks: safe)
+                    fontForGrapheme.withUnsafeMutableBufferPointer { fonts in
+                        scripts.withUnsafeMutableBufferPointer { scripts in
+                            guard let fonts = fonts.baseAddress else { return }
+                            itemize(stretch, of: text, inheriting: HB_SCRIPT_INVALID, fontForCluster: fonts,
+                                    scriptAfter: scripts.baseAddress, runs: &runs)
+                        }
+                    }
+                }
+            }
+        }
+        return runs
+    }
+
     private func itemize(_ stretch: Stretch, of text: UnsafeBufferPointer<UInt16>, inheriting script: hb_script_t,
                          bmpFonts: UnsafeBufferPointer<UInt8>, scripts: ScriptTable.Scripts,
-                         fontForCluster: UnsafeMutablePointer<UInt8>, scriptAfter: UnsafeMutablePointer<hb_script_t>,
+                         fontForCluster: UnsafeMutablePointer<UInt8>, scriptAfter: UnsafeMutablePointer<hb_script_t>?,
                          runs: inout [FontRun], maximumRunLength: Int) {
         var run = FontRun(start: stretch.start, end: stretch.start, fontIndex: -1, script: HB_SCRIPT_INVALID)
         var lastRealScript = script
         var lastSafeBreak = stretch.start
         var segment = 0
-        var segmentEnd = stretch.breaks[0].utf16Offset
+        var segmentEnd = stretch.breaks.first?.utf16Offset ?? -1
         var start = stretch.start
         for (index, boundary) in stretch.clusterEnds.enumerated() {
             let end = Int(boundary)
@@ -139,7 +179,7 @@ struct FontItemizer {
             }
             if atSafeBreak { lastSafeBreak = start }
             if end == segmentEnd {
-                scriptAfter[segment] = lastRealScript
+                scriptAfter?[segment] = lastRealScript
                 segment += 1
                 if segment < stretch.breaks.count { segmentEnd = stretch.breaks[segment].utf16Offset }
             }

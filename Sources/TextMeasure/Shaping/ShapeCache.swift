@@ -88,21 +88,15 @@ public final class ShapeCache: Sendable {
         case miss(admit: Bool)
     }
 
-    /// Looks `key` up; on a hit, writes the segment's grapheme ends (plus `offset`)
-    /// and widths to `graphemeEnds` and `graphemeWidths`, which must have room for
-    /// as many clusters as the key's text has code units.
-    func lookup(_ key: ShapedSegmentKey, graphemeEnds: UnsafeMutablePointer<Int32>,
-                graphemeWidths: UnsafeMutablePointer<Int32>, offset: Int32) -> Lookup {
-        let clusters = ClusterBuffers(ends: graphemeEnds, widths: graphemeWidths, count: key.text.count, offset: offset)
-        return shards[key.shard].withLock { $0.lookup(key, into: clusters) }
+    /// Looks `key` up; on a hit, writes the segment's clusters to `clusters`, which
+    /// must have room for as many clusters as the key's text has code units.
+    func lookup(_ key: ShapedSegmentKey, into clusters: ClusterBuffers) -> Lookup {
+        shards[key.shard].withLock { $0.lookup(key, into: clusters) }
     }
 
-    /// Stores a segment and its clusters (`graphemeEnds` less `offset`, and `graphemeWidths`).
-    func insert(_ key: ShapedSegmentKey, _ segment: ShapedSegment, graphemeEnds: UnsafeMutablePointer<Int32>,
-                graphemeWidths: UnsafeMutablePointer<Int32>, offset: Int32) {
+    /// Stores a segment and its clusters.
+    func insert(_ key: ShapedSegmentKey, _ segment: ShapedSegment, from clusters: ClusterBuffers) {
         guard isEnabled else { return }
-        let clusters = ClusterBuffers(ends: graphemeEnds, widths: graphemeWidths, count: Int(segment.graphemeCount),
-                                      offset: offset)
         shards[key.shard].withLock { $0.insert(key, segment, clusters) }
     }
 }
@@ -130,16 +124,21 @@ struct CallerBuffer<Element>: Sendable {
     }
 }
 
-/// Where a segment's clusters are read from or written to: ends (text offsets,
-/// stored less `offset`) and widths.
+/// Where a segment's clusters are read from or written to: their ends (text
+/// offsets, stored less `offset`), widths, fonts and whether each hangs.
 struct ClusterBuffers: Sendable {
     let ends: CallerBuffer<Int32>
     let widths: CallerBuffer<Int32>
+    let fonts: CallerBuffer<UInt8>
+    let hangs: CallerBuffer<Bool>
     let offset: Int32
 
-    init(ends: UnsafeMutablePointer<Int32>, widths: UnsafeMutablePointer<Int32>, count: Int, offset: Int32) {
-        self.ends = CallerBuffer(ends, count: count)
-        self.widths = CallerBuffer(widths, count: count)
+    /// The `count` clusters of a preparation's buffers from `position`.
+    init(_ buffers: PreparationBuffers, at position: Int, count: Int, offset: Int32) {
+        ends = CallerBuffer(buffers.clusterEnds + position, count: count)
+        widths = CallerBuffer(buffers.clusterWidths + position, count: count)
+        fonts = CallerBuffer(buffers.fontForCluster + position, count: count)
+        hangs = CallerBuffer(buffers.clusterHangs + position, count: count)
         self.offset = offset
     }
 }
@@ -207,15 +206,16 @@ struct ShapedSegment: Sendable {
 ///
 ///     0  width: Int64            24  graphemeCount: Int32      40  styleCount: Int32
 ///     8  trailingWidth: Int64    28  contentGraphemeCount      44  textCount: Int32
-///    16  fonts: UInt64           32  script (after)            48  grapheme ends, widths: Int32 × 2n
-///                                36  key script                    then style, text: UInt16
+///    16  fonts: UInt64           32  script (after)            48  cluster ends, widths: Int32 × 2n
+///                                36  key script                    cluster fonts, hangs: UInt8 × 2n
+///                                                                  style, text: UInt16
 enum ShapedSegmentRecord {
     private static let headerSize = 48
 
     static func make(_ key: ShapedSegmentKey, _ segment: ShapedSegment, _ clusters: ClusterBuffers) -> UnsafeMutableRawPointer {
         let count = Int(segment.graphemeCount)
         let style = key.style.buffer, text = key.text.buffer
-        let record = UnsafeMutableRawPointer.allocate(byteCount: headerSize + 8 * count + 2 * (style.count + text.count),
+        let record = UnsafeMutableRawPointer.allocate(byteCount: headerSize + 10 * count + 2 * (style.count + text.count),
                                                       alignment: 8)
         record.storeBytes(of: Int64(segment.width), toByteOffset: 0, as: Int64.self)
         record.storeBytes(of: Int64(segment.trailingWidth), toByteOffset: 8, as: Int64.self)
@@ -227,12 +227,16 @@ enum ShapedSegmentRecord {
         record.storeBytes(of: Int32(style.count), toByteOffset: 40, as: Int32.self)
         record.storeBytes(of: Int32(text.count), toByteOffset: 44, as: Int32.self)
         let stored = (record + headerSize).bindMemory(to: Int32.self, capacity: 2 * count)
+        let storedBytes = (record + headerSize + 8 * count).bindMemory(to: UInt8.self, capacity: 2 * count)
         let ends = clusters.ends.buffer, widths = clusters.widths.buffer
+        let fonts = clusters.fonts.buffer, hangs = clusters.hangs.buffer
         for i in 0..<count {
             stored[i] = ends[i] - clusters.offset
             stored[count + i] = widths[i]
+            storedBytes[i] = fonts[i]
+            storedBytes[count + i] = hangs[i] ? 1 : 0
         }
-        let units = (record + headerSize + 8 * count).bindMemory(to: UInt16.self, capacity: style.count + text.count)
+        let units = (record + headerSize + 10 * count).bindMemory(to: UInt16.self, capacity: style.count + text.count)
         for i in 0..<style.count { units[i] = style[i] }
         for i in 0..<text.count { units[style.count + i] = text[i] }
         return record
@@ -244,7 +248,7 @@ enum ShapedSegmentRecord {
               Int(record.load(fromByteOffset: 40, as: Int32.self)) == style.count,
               Int(record.load(fromByteOffset: 44, as: Int32.self)) == text.count else { return false }
         let graphemes = Int(record.load(fromByteOffset: 24, as: Int32.self))
-        let units = (record + headerSize + 8 * graphemes).assumingMemoryBound(to: UInt16.self)
+        let units = (record + headerSize + 10 * graphemes).assumingMemoryBound(to: UInt16.self)
         for i in 0..<style.count where units[i] != style[i] { return false }
         for i in 0..<text.count where units[style.count + i] != text[i] { return false }
         return true
@@ -259,10 +263,14 @@ enum ShapedSegmentRecord {
                                     script: record.load(fromByteOffset: 32, as: UInt32.self))
         let count = Int(segment.graphemeCount)
         let stored = (record + headerSize).assumingMemoryBound(to: Int32.self)
+        let storedBytes = (record + headerSize + 8 * count).assumingMemoryBound(to: UInt8.self)
         let ends = clusters.ends.buffer, widths = clusters.widths.buffer
+        let fonts = clusters.fonts.buffer, hangs = clusters.hangs.buffer
         for i in 0..<count {
             ends[i] = stored[i] + clusters.offset
             widths[i] = stored[count + i]
+            fonts[i] = storedBytes[i]
+            hangs[i] = storedBytes[count + i] != 0
         }
         return segment
     }

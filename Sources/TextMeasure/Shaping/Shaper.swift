@@ -9,8 +9,8 @@ import Darwin
 /// Shapes font runs with HarfBuzz and reports each cluster's advance.
 ///
 /// One `hb_shape` per run (not per word: each call costs ~0.5–1 µs on its own).
-/// The HarfBuzz buffer is scratch space kept per thread, so preparing a text
-/// allocates none; the fonts are immutable and shared.
+/// The HarfBuzz buffer is scratch space kept per thread, so shaping allocates
+/// nothing once a thread has shaped its longest run; the fonts are immutable and shared.
 struct Shaper {
     private let features: [hb_feature_t]
 
@@ -47,49 +47,67 @@ struct Shaper {
     /// so joining scripts shape correctly at run edges.
     func shape(_ run: FontRun, of text: UnsafeBufferPointer<UInt16>, with font: Font,
                advances: UnsafeMutablePointer<Int32>, unsafeToBreak: UnsafeMutablePointer<Bool>) {
-        withThreadBuffer { buffer in
-            shape(run, of: text, with: font, in: buffer, advances: advances, unsafeToBreak: unsafeToBreak)
-        }
-    }
-
-    private func shape(_ run: FontRun, of text: UnsafeBufferPointer<UInt16>, with font: Font, in buffer: OpaquePointer,
-                       advances: UnsafeMutablePointer<Int32>, unsafeToBreak: UnsafeMutablePointer<Bool>) {
-        hb_buffer_clear_contents(buffer)
-        hb_buffer_add_utf16(buffer, text.baseAddress, Int32(text.count), UInt32(run.start), Int32(run.end - run.start))
-        Self.setSegmentProperties(of: buffer, script: run.script)
-        features.withUnsafeBufferPointer { hb_shape(font.hbFont, buffer, $0.baseAddress, UInt32($0.count)) }
-        ctx_note_measuring_call()
-
-        var count: UInt32 = 0
-        guard let infos = hb_buffer_get_glyph_infos(buffer, &count),
-              let positions = hb_buffer_get_glyph_positions(buffer, &count) else { return }
         let unsafeFlag = HB_GLYPH_FLAG_UNSAFE_TO_BREAK.rawValue
-        if let bitmapAdvances = font.bitmapAdvances {
-            // Colour-bitmap fonts: the strike's advance, not hmtx (see Font.bitmapAdvances).
-            bitmapAdvances.withUnsafeBufferPointer { bitmapAdvances in
-                for i in 0..<Int(count) {
-                    let glyph = Int(infos[i].codepoint), cluster = Int(infos[i].cluster)
-                    advances[cluster] &+= glyph < bitmapAdvances.count ? bitmapAdvances[glyph] : 0
+        withGlyphs(of: run, in: text, font: font) { infos, positions in
+            if let bitmapAdvances = font.bitmapAdvances {
+                // Colour-bitmap fonts: the strike's advance, not hmtx (see Font.bitmapAdvances).
+                bitmapAdvances.withUnsafeBufferPointer { bitmapAdvances in
+                    for i in infos.indices {
+                        let glyph = Int(infos[i].codepoint), cluster = Int(infos[i].cluster)
+                        advances[cluster] &+= glyph < bitmapAdvances.count ? bitmapAdvances[glyph] : 0
+                        if infos[i].mask & unsafeFlag != 0 { unsafeToBreak[cluster] = true }
+                    }
+                }
+            } else {
+                for i in infos.indices {
+                    let cluster = Int(infos[i].cluster)
+                    advances[cluster] &+= positions[i].x_advance
                     if infos[i].mask & unsafeFlag != 0 { unsafeToBreak[cluster] = true }
                 }
             }
-        } else {
-            for i in 0..<Int(count) {
-                let cluster = Int(infos[i].cluster)
-                advances[cluster] &+= positions[i].x_advance
-                if infos[i].mask & unsafeFlag != 0 { unsafeToBreak[cluster] = true }
-            }
         }
     }
 
-    /// Runs `body` with this thread's HarfBuzz buffer, created on first use; with a
-    /// buffer of its own should the thread have no room for one.
-    private func withThreadBuffer(_ body: (OpaquePointer) -> Void) {
-        if let key = shaperBufferKey, let buffer = pthread_getspecific(key) { return body(OpaquePointer(buffer)) }
-        let buffer: OpaquePointer = hb_buffer_create()
-        body(buffer)
-        if let key = shaperBufferKey, pthread_setspecific(key, UnsafeRawPointer(buffer)) == 0 { return }
-        hb_buffer_destroy(buffer)
+    /// Shapes `run` of `text` with `font` and hands HarfBuzz's glyphs and positions
+    /// (in font units, HarfBuzz's order: visual order within the run) to `body`.
+    /// They live in a scratch buffer and are valid only inside `body`.
+    func withGlyphs<Result>(
+        of run: FontRun, in text: UnsafeBufferPointer<UInt16>, font: Font,
+        _ body: (UnsafeBufferPointer<hb_glyph_info_t>, UnsafeBufferPointer<hb_glyph_position_t>) -> Result
+    ) -> Result {
+        withThreadBuffer { buffer in
+            hb_buffer_clear_contents(buffer)
+            hb_buffer_add_utf16(buffer, text.baseAddress, Int32(text.count), UInt32(run.start), Int32(run.end - run.start))
+            Self.setSegmentProperties(of: buffer, script: run.script)
+            features.withUnsafeBufferPointer { hb_shape(font.hbFont, buffer, $0.baseAddress, UInt32($0.count)) }
+            ctx_note_measuring_call()
+
+            var count: UInt32 = 0
+            guard let infos = hb_buffer_get_glyph_infos(buffer, &count),
+                  let positions = hb_buffer_get_glyph_positions(buffer, &count) else {
+                return body(UnsafeBufferPointer(start: nil, count: 0), UnsafeBufferPointer(start: nil, count: 0))
+            }
+            return body(UnsafeBufferPointer(start: infos, count: Int(count)),
+                        UnsafeBufferPointer(start: positions, count: Int(count)))
+        }
+    }
+
+    /// Runs `body` with this thread's HarfBuzz buffer, created on first use. The
+    /// buffer leaves its slot while in use, so a shaping nested inside `body` (or a
+    /// thread with no slot to spare) gets a buffer of its own.
+    private func withThreadBuffer<Result>(_ body: (OpaquePointer) -> Result) -> Result {
+        let kept = shaperBufferKey.flatMap { pthread_getspecific($0) }
+        let buffer: OpaquePointer = kept.map(OpaquePointer.init) ?? hb_buffer_create()
+        if kept != nil, let key = shaperBufferKey { pthread_setspecific(key, nil) }
+        defer {
+            if let key = shaperBufferKey, pthread_getspecific(key) == nil,
+               pthread_setspecific(key, UnsafeRawPointer(buffer)) == 0 {
+                // Back in its slot, for the next run.
+            } else {
+                hb_buffer_destroy(buffer)
+            }
+        }
+        return body(buffer)
     }
 }
 

@@ -11,12 +11,21 @@ public struct TextContainer: Sendable, Hashable {
     public var lineFragmentPadding: Double
     /// Whether empty text and a final newline get a line of their own.
     public var emptyLines: EmptyLineConvention
+    /// How a line too long for the container wraps, clips or truncates. Default
+    /// `.byWordWrapping`. See `LineBreakMode` for how it combines with a line limit.
+    public var lineBreakMode: LineBreakMode
+    /// The most lines laid out (and measured: a composer capped at 5 lines stops
+    /// growing at 5); 0, the default, for no limit. Not negative.
+    public var maximumNumberOfLines: Int
 
     public init(textContainerInset: EdgeInsets = .zero, lineFragmentPadding: Double = 0,
-                emptyLines: EmptyLineConvention = .textView) {
+                emptyLines: EmptyLineConvention = .textView, lineBreakMode: LineBreakMode = .byWordWrapping,
+                maximumNumberOfLines: Int = 0) {
         self.textContainerInset = textContainerInset
         self.lineFragmentPadding = lineFragmentPadding
         self.emptyLines = emptyLines
+        self.lineBreakMode = lineBreakMode
+        self.maximumNumberOfLines = maximumNumberOfLines
     }
 
     /// UITextView's defaults: an inset of 8 above and below, and 5 px of line fragment padding.
@@ -33,6 +42,9 @@ public struct TextContainer: Sendable, Hashable {
                               ("inset.bottom", textContainerInset.bottom), ("inset.right", textContainerInset.right),
                               ("lineFragmentPadding", lineFragmentPadding)] {
             guard value.isFinite, value >= 0 else { throw .invalidOption(name: name, value: value) }
+        }
+        guard maximumNumberOfLines >= 0 else {
+            throw .invalidOption(name: "maximumNumberOfLines", value: Double(maximumNumberOfLines))
         }
     }
 }

@@ -11,6 +11,9 @@
 ///   and the height at the current width, or no height while that width is unknown.
 /// - `idealWidth`: the width the text would take unwrapped, a diagnostic, never a request.
 ///
+/// The container's `lineBreakMode` and `maximumNumberOfLines` apply to every
+/// answer: a composer limited to 5 lines stops growing at 5.
+///
 /// ```swift
 /// var composer = try TextMeasurer(text: draft, container: .textView)
 /// composer.minimumHeight = 36
@@ -59,7 +62,8 @@ public struct TextMeasurer: Sendable {
     ///
     /// With a finite width greater than zero: that width (or, with `.hug`, the
     /// widest line plus insets and padding) and the height of the text wrapped
-    /// to it plus the vertical insets, clamped to `minimumHeight...maximumHeight`.
+    /// to it, at most `container.maximumNumberOfLines` lines, plus the vertical
+    /// insets, clamped to `minimumHeight...maximumHeight`.
     /// The proposed height is not consulted: a growing text view takes the height
     /// its text needs, up to its cap.
     ///
@@ -105,7 +109,9 @@ public struct TextMeasurer: Sendable {
     /// geometry relative to the text's origin inside the inset and padding.
     public func layout(width: Double) throws(TextMeasureError) -> TextLayout {
         guard width.isFinite, width >= 0 else { throw .invalidWidth(width) }
-        return try prepared.layout(width: textWidth(forContainerWidth: width), emptyLines: container.emptyLines)
+        return try prepared.layout(width: textWidth(forContainerWidth: width), emptyLines: container.emptyLines,
+                                   lineBreakMode: container.lineBreakMode,
+                                   maximumNumberOfLines: container.maximumNumberOfLines)
     }
 
     private func textWidth(forContainerWidth width: Double) -> Double {
@@ -113,7 +119,9 @@ public struct TextMeasurer: Sendable {
     }
 
     private func fragments(containerWidth width: Double) throws(TextMeasureError) -> [LineFragment] {
-        try prepared.lineFragments(width: textWidth(forContainerWidth: width), emptyLines: container.emptyLines)
+        try prepared.lineFragments(width: textWidth(forContainerWidth: width), emptyLines: container.emptyLines,
+                                   lineBreakMode: container.lineBreakMode,
+                                   maximumNumberOfLines: container.maximumNumberOfLines)
     }
 
     private func clamp(_ height: Double) -> Double {

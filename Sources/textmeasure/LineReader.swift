@@ -1,0 +1,63 @@
+import Foundation
+
+/// Reads a file descriptor line by line, as bytes, holding no more than one read
+/// chunk and the current line: input of any length streams through, and a line
+/// is handed over as soon as its newline arrives (a co-process gets its answer
+/// without closing its end of the pipe).
+///
+/// Lines are bytes, not strings, so that each can be checked for valid UTF-8 on
+/// its own and a bad line fails alone.
+struct LineReader {
+    private let descriptor: Int32
+    private var buffer: [UInt8] = []
+    /// Start of the current line in `buffer`.
+    private var lineStart = 0
+    /// Where to resume looking for a newline (everything before has none).
+    private var scanned = 0
+    private var reachedEnd = false
+    private static let chunkSize = 1 << 16
+
+    init(descriptor: Int32) { self.descriptor = descriptor }
+
+    /// The next line without its "\n" (the last line need not have one), or nil
+    /// at the end of the input.
+    mutating func next() throws(CLIError) -> [UInt8]? {
+        while true {
+            if let line = bufferedLine() { return line }
+            if reachedEnd { return nil }
+            try fill()
+        }
+    }
+
+    /// The next line if it has been read in full already: no waiting for input.
+    mutating func bufferedLine() -> [UInt8]? {
+        if let newline = buffer[scanned...].firstIndex(of: UInt8(ascii: "\n")) {
+            defer { lineStart = newline + 1; scanned = lineStart }
+            return Array(buffer[lineStart..<newline])
+        }
+        scanned = buffer.count
+        guard reachedEnd, lineStart < buffer.count else { return nil }
+        defer { lineStart = buffer.count }
+        return Array(buffer[lineStart...])
+    }
+
+    /// Drops the lines already returned and appends one read's worth of input.
+    private mutating func fill() throws(CLIError) {
+        buffer.removeSubrange(..<lineStart)
+        scanned -= lineStart
+        lineStart = 0
+        let kept = buffer.count
+        buffer.append(contentsOf: repeatElement(0, count: Self.chunkSize))
+        var count: Int
+        var failure: Int32
+        repeat {
+            count = buffer.withUnsafeMutableBytes { bytes in
+                Foundation.read(descriptor, bytes.baseAddress.map { $0 + kept }, Self.chunkSize)
+            }
+            failure = count < 0 ? errno : 0
+        } while failure == EINTR
+        buffer.removeSubrange((kept + max(count, 0))...)
+        if failure != 0 { throw .input("cannot read standard input: \(String(cString: strerror(failure)))") }
+        reachedEnd = count == 0
+    }
+}

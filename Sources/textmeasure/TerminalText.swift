@@ -1,0 +1,104 @@
+/// Text as a terminal shows it: control characters made visible, and widths in
+/// terminal columns, so that boxes and columns line up around any script.
+enum TerminalText {
+    /// `text` with every control character replaced by a visible picture, so a
+    /// line's newline, tab or carriage return shows where it is instead of moving
+    /// the cursor: LF `␊`, CR `␍`, tab `␉`, NEL and U+2028 `␤`, U+2029 `¶`, other
+    /// C0 controls their Control Pictures (U+2400...), DEL `␡`, C1 controls `�`.
+    static func visible(_ text: some StringProtocol) -> String {
+        var result = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            result.append(picture(of: scalar) ?? scalar)
+        }
+        return String(result)
+    }
+
+    private static func picture(of scalar: Unicode.Scalar) -> Unicode.Scalar? {
+        switch scalar.value {
+        case 0x00..<0x20: Unicode.Scalar(0x2400 + scalar.value)   // ␀ ... ␟, including ␉ ␊ ␋ ␌ ␍
+        case 0x7F: "\u{2421}"                                     // ␡
+        case 0x85, 0x2028: "\u{2424}"                             // ␤ (no picture of their own)
+        case 0x2029: "¶"
+        case 0x80..<0xA0: "\u{FFFD}"                              // C1 controls have no pictures
+        default: nil
+        }
+    }
+
+    /// The number of terminal columns `text` takes: 2 for each East Asian Wide or
+    /// Fullwidth character and each emoji, 0 for combining marks and invisible
+    /// format characters, 1 for the rest. Counted per grapheme cluster, so a base
+    /// with its marks, a Hangul syllable of jamo, a flag or a ZWJ sequence is one
+    /// glyph, as terminals that handle them draw it.
+    ///
+    /// Call it on `visible(_:)`'s result: controls have no width of their own.
+    static func columns(_ text: some StringProtocol) -> Int {
+        text.reduce(0) { $0 + columns(of: $1) }
+    }
+
+    private static func columns(of character: Character) -> Int {
+        let scalars = character.unicodeScalars
+        guard let base = scalars.first else { return 0 }
+        if isEastAsianWide(base) || base.properties.isEmojiPresentation { return 2 }
+        // A text-style emoji made emoji-style by VARIATION SELECTOR-16 (☺️, 1️⃣).
+        if base.properties.isEmoji, scalars.contains("\u{FE0F}") { return 2 }
+        if scalars.allSatisfy(isZeroWidth) { return 0 }
+        return 1
+    }
+
+    private static func isZeroWidth(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .nonspacingMark, .enclosingMark, .format: true
+        default: scalar.properties.isDefaultIgnorableCodePoint
+        }
+    }
+
+    /// `text` followed by spaces up to `width` columns.
+    static func padded(_ text: String, toColumns width: Int) -> String {
+        text + String(repeating: " ", count: max(0, width - columns(text)))
+    }
+
+    /// `rows` framed in a box as wide as the widest row, each row followed by its
+    /// note outside the frame:
+    ///
+    ///     ┌──────────────┐
+    ///     │Hello, world. │ 94.5
+    ///     └──────────────┘
+    static func box(_ rows: [String], notes: [String]) -> String {
+        let inner = max(1, rows.map(columns).max() ?? 0)
+        let rule = String(repeating: "─", count: inner)
+        var lines = ["┌" + rule + "┐"]
+        for (row, note) in zip(rows, notes) {
+            lines.append("│" + padded(row, toColumns: inner) + "│" + (note.isEmpty ? "" : " " + note))
+        }
+        lines.append("└" + rule + "┘")
+        return lines.joined(separator: "\n")
+    }
+
+    /// East Asian Width W or F (UAX #11), from Unicode 15.0's EastAsianWidth.txt,
+    /// unassigned code points of the CJK blocks included (they default to W).
+    /// Characters with Emoji_Presentation, most of the other W characters, are
+    /// left to `Unicode.Scalar.Properties.isEmojiPresentation`.
+    private static func isEastAsianWide(_ scalar: Unicode.Scalar) -> Bool {
+        let value = scalar.value
+        guard value >= 0x1100 else { return false }
+        var low = 0, high = wideRanges.count
+        while low < high {   // the first range that does not end below `value`
+            let middle = (low + high) / 2
+            if wideRanges[middle].upperBound < value { low = middle + 1 } else { high = middle }
+        }
+        return low < wideRanges.count && wideRanges[low].contains(value)
+    }
+
+    private static let wideRanges: [ClosedRange<UInt32>] = [
+        0x1100...0x115F, 0x2329...0x232A, 0x2E80...0x2E99, 0x2E9B...0x2EF3, 0x2F00...0x2FD5, 0x2FF0...0x2FFB,
+        0x3000...0x303E, 0x3041...0x3096, 0x3099...0x30FF, 0x3105...0x312F, 0x3131...0x318E, 0x3190...0x31E3,
+        0x31F0...0x321E, 0x3220...0x3247, 0x3250...0x4DBF, 0x4E00...0xA48C, 0xA490...0xA4C6, 0xA960...0xA97C,
+        0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE10...0xFE19, 0xFE30...0xFE52, 0xFE54...0xFE66, 0xFE68...0xFE6B,
+        0xFF01...0xFF60, 0xFFE0...0xFFE6, 0x16FE0...0x16FE4, 0x16FF0...0x16FF1, 0x17000...0x187F7,
+        0x18800...0x18CD5, 0x18D00...0x18D08, 0x1AFF0...0x1AFF3, 0x1AFF5...0x1AFFB, 0x1AFFD...0x1AFFE,
+        0x1B000...0x1B122, 0x1B132...0x1B132, 0x1B150...0x1B152, 0x1B155...0x1B155, 0x1B164...0x1B167,
+        0x1B170...0x1B2FB, 0x1F200...0x1F200, 0x1F202...0x1F202, 0x1F210...0x1F219, 0x1F21B...0x1F22E,
+        0x1F230...0x1F231, 0x1F237...0x1F237, 0x1F23B...0x1F23B, 0x1F240...0x1F248, 0x1F260...0x1F265,
+        0x20000...0x2FFFD, 0x30000...0x3FFFD,
+    ]
+}
