@@ -44,7 +44,7 @@ enum BenchCommand {
         guard reps >= 1 else { throw .usage("--reps needs a count of at least 1") }
         let positionals = try arguments.positionals()
         guard positionals.count == 1 else { throw .usage("bench needs one CASES.jsonl file") }
-        let cases = try readCases(positionals[0])
+        let cases = try CaseFile.read(positionals[0])
         guard !cases.isEmpty else { throw .input("\(positionals[0]) holds no cases") }
 
         // Fonts are loaded and the floor's runs itemized once, outside the timings.
@@ -146,16 +146,4 @@ enum BenchCommand {
     }
 
     private static func format(_ value: Double) -> String { String(format: "%.3f", value) }
-
-    private static func readCases(_ path: String) throws(CLIError) -> [MeasurementCase] {
-        guard let data = FileManager.default.contents(atPath: path) else { throw .input("cannot read \(path)") }
-        let decoder = JSONDecoder()
-        var cases: [MeasurementCase] = []
-        for (number, line) in data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).enumerated() where !line.allSatisfy({ $0 == 32 }) {
-            do { cases.append(try decoder.decode(MeasurementCase.self, from: Data(line))) } catch {
-                throw .input("\(path):\(number + 1): not a case: \(error)")
-            }
-        }
-        return cases
-    }
 }

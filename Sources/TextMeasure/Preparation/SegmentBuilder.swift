@@ -1,5 +1,4 @@
 import CHarfBuzz
-import CTextICU
 
 /// Builds a `PreparedText`'s segments and grapheme clusters: line breaking, then for
 /// each segment the shape cache's answer or, for the rest, clusters → font runs →
@@ -228,12 +227,12 @@ struct SegmentBuilder {
         /// Clusters, itemizes, shapes and measures the segments `range`, and caches those it may.
         private mutating func prepare(stretch range: Range<Int>, inheriting script: hb_script_t) throws(TextMeasureError) {
             let start = start(of: range.lowerBound), end = breaks[range.upperBound - 1].utf16Offset
-            var error: Int32 = 0
-            let count = ctx_clusters(text.baseAddress!, Int32(start), Int32(end), buffers.breakEnds + range.lowerBound,
-                                     Int32(range.count), buffers.clusterEnds + start, &error)
-            guard count >= 0 else { throw .segmentationFailed(code: error) }
+            let count = try Boundaries.clusters(in: text, from: start, to: end,
+                                                forced: UnsafeBufferPointer(start: buffers.breakEnds + range.lowerBound,
+                                                                            count: range.count),
+                                                into: buffers.clusterEnds + start)
             let stretch = Stretch(start: start, end: end,
-                                  clusterEnds: UnsafeBufferPointer(start: buffers.clusterEnds + start, count: Int(count)),
+                                  clusterEnds: UnsafeBufferPointer(start: buffers.clusterEnds + start, count: count),
                                   breaks: UnsafeBufferPointer(rebasing: breaks[range]),
                                   safeBreaks: UnsafeBufferPointer(start: buffers.safeBreaks + range.lowerBound,
                                                                   count: range.count))
@@ -251,7 +250,7 @@ struct SegmentBuilder {
             let first = clusterCount
             measure(stretch, segments: range)
 
-            buffers.blocks[blockCount] = (Int32(start), count)
+            buffers.blocks[blockCount] = (Int32(start), Int32(count))
             blockCount += 1
             if cache != nil { store(range, firstCluster: first, position: start) }
         }

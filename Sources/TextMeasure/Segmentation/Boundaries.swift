@@ -36,6 +36,23 @@ enum Boundaries {
         return offsets
     }
 
+    /// The grapheme-cluster boundaries of `text[start..<end]` after `start`, `end`
+    /// included, merged with `forced` (ascending offsets in that range that must
+    /// also end clusters: line-break opportunities), written to `out`, which needs
+    /// room for `end - start + forced.count` entries. Returns how many were written.
+    ///
+    /// `start` must be a line-break opportunity or 0. The boundaries are ICU's, as
+    /// for the whole text, but ICU is asked only between code points that could
+    /// join (see `ctx_clusters`).
+    static func clusters(in text: UnsafeBufferPointer<UInt16>, from start: Int, to end: Int,
+                         forced: UnsafeBufferPointer<Int32>, into out: UnsafeMutablePointer<Int32>) throws(TextMeasureError) -> Int {
+        guard let base = text.baseAddress, start < end else { return 0 }
+        var error: Int32 = 0
+        let count = ctx_clusters(base, Int32(start), Int32(end), forced.baseAddress, Int32(forced.count), out, &error)
+        guard count >= 0 else { throw .segmentationFailed(code: error) }
+        return Int(count)
+    }
+
     /// The version of the ICU library doing the analysis, e.g. "72.1".
     static var icuVersion: String { String(cString: ctx_icu_version()) }
 }

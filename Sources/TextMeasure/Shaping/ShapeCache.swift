@@ -404,9 +404,11 @@ struct ShapeCacheShard: ~Copyable {
         slots?.initialize(repeating: 0, count: size)
         slotMask = size - 1
         entries = .allocate(capacity: capacity)
-        sightings = .allocate(capacity: size)
-        sightings?.initialize(repeating: 0, count: size)
-        sightingMask = size - 1
+        // At least 256 sightings, so that a small cache still tells a second sight from a first.
+        let sightingCount = max(size, 256)
+        sightings = .allocate(capacity: sightingCount)
+        sightings?.initialize(repeating: 0, count: sightingCount)
+        sightingMask = sightingCount - 1
     }
 
     @inline(__always)
