@@ -67,15 +67,18 @@ enum BenchCommand {
         let beforeWarm = ShapeCache.shared.statistics
         let warm = try medianPerItem(cases.count, reps: reps, measure)
         let afterWarm = ShapeCache.shared.statistics
-        let relayout = try medianPerItem(cases.count, reps: reps) { index throws(CLIError) in
-            var lines = 0
-            for scale in relayoutScales {
-                guard let size = measurers[index].sizeThatFits(ProposedSize(width: cases[index].width * scale)) else {
-                    throw .input("case \(cases[index].id?.description ?? "?"): width \(cases[index].width * scale) is not usable")
+        // Measurers are borrowed in place: copying one out of the array would retain its every field.
+        let relayout = try measurers.withUnsafeBufferPointer { measurers throws(CLIError) in
+            try medianPerItem(cases.count, reps: reps) { index throws(CLIError) in
+                var heights = 0
+                for scale in relayoutScales {
+                    guard let size = measurers[index].sizeThatFits(ProposedSize(width: cases[index].width * scale)) else {
+                        throw .input("case \(cases[index].id?.description ?? "?"): width \(cases[index].width * scale) is not usable")
+                    }
+                    heights &+= Int(size.height)
                 }
-                lines &+= Int(size.height)
+                return heights
             }
-            return lines
         } / Double(relayoutScales.count)
         let characters = Double((0..<floor.count).reduce(0) { $0 + floor.utf16Count(of: $1) })
         let icu = try medianPerItem(floor.count, reps: reps, floor.breakLines) * Double(cases.count) / characters
@@ -90,14 +93,16 @@ enum BenchCommand {
         print("ratio cold/floor=\(format(cold / floorPerCase)) warm/cold=\(format(warm / cold))")
         guard verbose else { return }
         // The same re-measuring, with the lines as `batch` reports them (String.Index ranges and all).
-        let relayoutResult = try medianPerItem(cases.count, reps: reps) { index throws(CLIError) in
-            var lines = 0
-            for scale in relayoutScales {
-                do { lines &+= try cases[index].result(of: measurers[index], width: cases[index].width * scale).lines } catch {
-                    throw failure(cases[index], error)
+        let relayoutResult = try measurers.withUnsafeBufferPointer { measurers throws(CLIError) in
+            try medianPerItem(cases.count, reps: reps) { index throws(CLIError) in
+                var lines = 0
+                for scale in relayoutScales {
+                    do { lines &+= try cases[index].result(of: measurers[index], width: cases[index].width * scale).lines } catch {
+                        throw failure(cases[index], error)
+                    }
                 }
+                return lines
             }
-            return lines
         } / Double(relayoutScales.count)
         let lookups = (afterWarm.hits - beforeWarm.hits) + (afterWarm.misses - beforeWarm.misses)
         print("detail chars_per_case=\(format(characters / Double(cases.count))) floor_us_per_case=\(format(floorPerCase / 1000))"

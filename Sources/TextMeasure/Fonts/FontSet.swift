@@ -26,8 +26,8 @@ public struct FontSet: Sendable {
     /// OpenType lookups: text on either side of a space then shapes the same alone
     /// as together, so words between spaces can be cached (see `ShapeCache`).
     let spacesSeparateShaping: Bool
-    /// "…" as truncation measures it, per font size and features.
-    let ellipses = EllipsisCache()
+    /// The ellipsis and line boxes of each style the set is used with.
+    let styleMeasures = StyleMeasures()
 
     private static let identities = Atomic<UInt64>(0)
 

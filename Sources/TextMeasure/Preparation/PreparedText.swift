@@ -76,8 +76,11 @@ public struct PreparedText: Sendable {
         graphemeWidths = builder.graphemeWidths
         graphemeFonts = builder.graphemeFonts
         graphemeHangs = builder.graphemeHangs
-        ellipsis = builder.ellipsis
-        lineBoxes = Self.lineBoxes(fonts: fonts, style: style)
+        let measures = fonts.styleMeasures.measures(for: style) {
+            StyleMeasures.Measures(ellipsis: .measure(fonts: fonts, style: style), lineBoxes: Self.lineBoxes(fonts: fonts, style: style))
+        }
+        ellipsis = measures.ellipsis
+        lineBoxes = measures.lineBoxes
     }
 
     private static func lineBoxes(fonts: FontSet, style: TextStyle) -> [LineBox] {

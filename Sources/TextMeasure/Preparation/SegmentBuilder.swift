@@ -25,7 +25,6 @@ struct SegmentBuilder {
     private(set) var graphemeWidths: [Int32] = []
     private(set) var graphemeFonts: [UInt8] = []
     private(set) var graphemeHangs: [Bool] = []
-    private(set) var ellipsis = Ellipsis(width: 0, fontIndex: 0)
 
     /// Segments longer than this (in UTF-16 units) are not cached: rare, and large.
     static let longestCachedSegment = 128
@@ -40,7 +39,6 @@ struct SegmentBuilder {
     }
 
     mutating func build(_ text: UnsafeBufferPointer<UInt16>) throws(TextMeasureError) {
-        ellipsis = fonts.ellipses.ellipsis(for: style) { measureEllipsis() }
         guard !text.isEmpty else { return }
         let breaks = try Boundaries.lineBreaks(in: text, rules: style.lineBreakRules)
         let cache = cache?.isEnabled == true && fonts.spacesSeparateShaping ? cache : nil
@@ -73,24 +71,6 @@ struct SegmentBuilder {
                 initialized += Int(block.count)
             }
         }
-    }
-
-    /// The ellipsis that truncation draws: U+2026 shaped on its own in the first
-    /// font of the set that covers it, as TextKit measures its truncation token.
-    /// Measured once per font set and style (see `FontSet.ellipses`), so that
-    /// truncating at any width is arithmetic.
-    private func measureEllipsis() -> Ellipsis {
-        let text = [UInt16(LineBreakMode.ellipsis.value)]
-        var advance: Int32 = 0, unsafeToBreak = false
-        let fontIndex = text.withUnsafeBufferPointer { text in
-            let fontIndex = FontItemizer(fontSet: fonts).fontIndex(for: text, start: 0, end: 1)
-            let run = FontRun(start: 0, end: 1, fontIndex: fontIndex, script: HB_SCRIPT_COMMON)
-            Shaper(features: style.fontFeatures).shape(run, of: text, with: fonts.fonts[fontIndex], advances: &advance,
-                                                        unsafeToBreak: &unsafeToBreak)
-            return fontIndex
-        }
-        let scale = style.fontSize * 64 / Double(fonts.fonts[fontIndex].advanceUnitsPerEm)
-        return Ellipsis(width: roundedToInt(Double(advance) * scale), fontIndex: fontIndex)
     }
 
     /// The font runs preparing `text` without a cache shapes (for `PreparationFloor`).

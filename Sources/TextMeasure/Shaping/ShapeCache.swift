@@ -204,13 +204,13 @@ struct ShapedSegment: Sendable {
 
 /// One cache entry in one allocation: the segment's numbers, its clusters, then its key.
 ///
-///     0  width: Int64            24  graphemeCount: Int32      40  styleCount: Int32
-///     8  trailingWidth: Int64    28  contentGraphemeCount      44  textCount: Int32
-///    16  fonts: UInt64           32  script (after)            48  cluster ends, widths: Int32 × 2n
-///                                36  key script                    cluster fonts, hangs: UInt8 × 2n
-///                                                                  style, text: UInt16
+///     0  width: Int64            32  graphemeCount: Int32          52  textCount: Int32
+///     8  trailingWidth: Int64    36  contentGraphemeCount: Int32   56  referenced (CLOCK): UInt8
+///    16  fonts: UInt64           40  script after: UInt32          64  cluster ends, widths: Int32 × 2n
+///    24  key hash: UInt64        44  key script: UInt32                cluster fonts, hangs: UInt8 × 2n
+///                                48  styleCount: Int32                 style, text: UInt16
 enum ShapedSegmentRecord {
-    private static let headerSize = 48
+    private static let headerSize = 64
 
     static func make(_ key: ShapedSegmentKey, _ segment: ShapedSegment, _ clusters: ClusterBuffers) -> UnsafeMutableRawPointer {
         let count = Int(segment.graphemeCount)
@@ -220,12 +220,14 @@ enum ShapedSegmentRecord {
         record.storeBytes(of: Int64(segment.width), toByteOffset: 0, as: Int64.self)
         record.storeBytes(of: Int64(segment.trailingWidth), toByteOffset: 8, as: Int64.self)
         record.storeBytes(of: segment.fonts, toByteOffset: 16, as: UInt64.self)
-        record.storeBytes(of: segment.graphemeCount, toByteOffset: 24, as: Int32.self)
-        record.storeBytes(of: segment.contentGraphemeCount, toByteOffset: 28, as: Int32.self)
-        record.storeBytes(of: segment.script, toByteOffset: 32, as: UInt32.self)
-        record.storeBytes(of: key.script, toByteOffset: 36, as: UInt32.self)
-        record.storeBytes(of: Int32(style.count), toByteOffset: 40, as: Int32.self)
-        record.storeBytes(of: Int32(text.count), toByteOffset: 44, as: Int32.self)
+        record.storeBytes(of: key.hash, toByteOffset: 24, as: UInt64.self)
+        record.storeBytes(of: segment.graphemeCount, toByteOffset: 32, as: Int32.self)
+        record.storeBytes(of: segment.contentGraphemeCount, toByteOffset: 36, as: Int32.self)
+        record.storeBytes(of: segment.script, toByteOffset: 40, as: UInt32.self)
+        record.storeBytes(of: key.script, toByteOffset: 44, as: UInt32.self)
+        record.storeBytes(of: Int32(style.count), toByteOffset: 48, as: Int32.self)
+        record.storeBytes(of: Int32(text.count), toByteOffset: 52, as: Int32.self)
+        record.storeBytes(of: 0, toByteOffset: 56, as: UInt8.self)
         let stored = (record + headerSize).bindMemory(to: Int32.self, capacity: 2 * count)
         let storedBytes = (record + headerSize + 8 * count).bindMemory(to: UInt8.self, capacity: 2 * count)
         let ends = clusters.ends.buffer, widths = clusters.widths.buffer
@@ -242,12 +244,21 @@ enum ShapedSegmentRecord {
         return record
     }
 
+    static func hash(of record: UnsafeRawPointer) -> UInt64 { record.load(fromByteOffset: 24, as: UInt64.self) }
+
+    /// CLOCK's bit: set by each hit, cleared as the hand passes.
+    static func isReferenced(_ record: UnsafeRawPointer) -> Bool { record.load(fromByteOffset: 56, as: UInt8.self) != 0 }
+
+    static func setReferenced(_ record: UnsafeMutableRawPointer, _ referenced: Bool) {
+        record.storeBytes(of: referenced ? 1 : 0, toByteOffset: 56, as: UInt8.self)
+    }
+
     static func matches(_ record: UnsafeRawPointer, _ key: ShapedSegmentKey) -> Bool {
         let style = key.style.buffer, text = key.text.buffer
-        guard record.load(fromByteOffset: 36, as: UInt32.self) == key.script,
-              Int(record.load(fromByteOffset: 40, as: Int32.self)) == style.count,
-              Int(record.load(fromByteOffset: 44, as: Int32.self)) == text.count else { return false }
-        let graphemes = Int(record.load(fromByteOffset: 24, as: Int32.self))
+        guard hash(of: record) == key.hash, record.load(fromByteOffset: 44, as: UInt32.self) == key.script,
+              Int(record.load(fromByteOffset: 48, as: Int32.self)) == style.count,
+              Int(record.load(fromByteOffset: 52, as: Int32.self)) == text.count else { return false }
+        let graphemes = Int(record.load(fromByteOffset: 32, as: Int32.self))
         let units = (record + headerSize + 10 * graphemes).assumingMemoryBound(to: UInt16.self)
         for i in 0..<style.count where units[i] != style[i] { return false }
         for i in 0..<text.count where units[style.count + i] != text[i] { return false }
@@ -255,12 +266,12 @@ enum ShapedSegmentRecord {
     }
 
     static func read(_ record: UnsafeRawPointer, into clusters: ClusterBuffers) -> ShapedSegment {
-        let segment = ShapedSegment(graphemeCount: record.load(fromByteOffset: 24, as: Int32.self),
-                                    contentGraphemeCount: record.load(fromByteOffset: 28, as: Int32.self),
+        let segment = ShapedSegment(graphemeCount: record.load(fromByteOffset: 32, as: Int32.self),
+                                    contentGraphemeCount: record.load(fromByteOffset: 36, as: Int32.self),
                                     width: Int(record.load(fromByteOffset: 0, as: Int64.self)),
                                     trailingWidth: Int(record.load(fromByteOffset: 8, as: Int64.self)),
                                     fonts: record.load(fromByteOffset: 16, as: UInt64.self),
-                                    script: record.load(fromByteOffset: 32, as: UInt32.self))
+                                    script: record.load(fromByteOffset: 40, as: UInt32.self))
         let count = Int(segment.graphemeCount)
         let stored = (record + headerSize).assumingMemoryBound(to: Int32.self)
         let storedBytes = (record + headerSize + 8 * count).assumingMemoryBound(to: UInt8.self)
@@ -276,20 +287,22 @@ enum ShapedSegmentRecord {
     }
 }
 
-/// One shard: an open-addressing table (linear probing) over a fixed array of
-/// entries, which the CLOCK hand sweeps when the shard is full, and the doorkeeper
-/// of keys seen once. Allocated on first use; always used under its shard's lock.
+/// One shard: an open-addressing table (linear probing) of records by hash, the
+/// records in an array the CLOCK hand sweeps when the shard is full, and the
+/// doorkeeper of keys seen once. Allocated on first use; always used under its
+/// shard's lock.
 struct ShapeCacheShard: ~Copyable {
-    private struct Entry {
+    /// A table slot: the record's hash beside it, so that a probe reads one cache
+    /// line before the record itself; no record when empty.
+    private struct Slot {
         var hash: UInt64
-        var record: UnsafeMutableRawPointer
-        var referenced: Bool
+        var record: UnsafeMutableRawPointer?
     }
 
-    /// Per slot: 0 when empty, else the hash's high 32 bits and the entry index + 1.
-    private var slots: UnsafeMutablePointer<UInt64>?
+    private var slots: UnsafeMutablePointer<Slot>?
     private var slotMask = 0
-    private var entries: UnsafeMutablePointer<Entry>?
+    /// The records, in the order the CLOCK hand visits them.
+    private var records: UnsafeMutablePointer<UnsafeMutableRawPointer>?
     private let capacity: Int
     private var hand = 0
     /// The doorkeeper: a key was looked up before when the byte its hash picks holds
@@ -308,19 +321,19 @@ struct ShapeCacheShard: ~Copyable {
     init(capacity: Int) { self.capacity = capacity }
 
     deinit {
-        if let entries { for index in 0..<count { entries[index].record.deallocate() } }
+        if let records { for index in 0..<count { records[index].deallocate() } }
         slots?.deallocate()
-        entries?.deallocate()
+        records?.deallocate()
         sightings?.deallocate()
     }
 
     mutating func lookup(_ key: ShapedSegmentKey, into clusters: ClusterBuffers) -> ShapeCache.Lookup {
         guard capacity > 0 else { return .miss(admit: false) }
         if slots == nil { allocate() }
-        if let entries, let index = find(key) {
-            entries[index].referenced = true
+        if let record = find(key) {
+            ShapedSegmentRecord.setReferenced(record, true)
             hits += 1
-            return .hit(ShapedSegmentRecord.read(entries[index].record, into: clusters))
+            return .hit(ShapedSegmentRecord.read(record, into: clusters))
         }
         misses += 1
         guard let sightings else { return .miss(admit: false) }
@@ -337,35 +350,28 @@ struct ShapeCacheShard: ~Copyable {
     mutating func insert(_ key: ShapedSegmentKey, _ segment: ShapedSegment, _ clusters: ClusterBuffers) {
         guard capacity > 0 else { return }
         if slots == nil { allocate() }
-        guard let slots, let entries, find(key) == nil else { return }
-        let hash = key.hash
-        var slot = home(hash)
-        while slots[slot] != 0 { slot = (slot + 1) & slotMask }
+        guard let slots, let records, find(key) == nil else { return }
         let index: Int
         if count < capacity {
             index = count
             count += 1
         } else {
             index = evict()
-            // Eviction may have shifted the table: find the free slot again.
-            slot = home(hash)
-            while slots[slot] != 0 { slot = (slot + 1) & slotMask }
         }
-        entries[index] = Entry(hash: hash, record: ShapedSegmentRecord.make(key, segment, clusters), referenced: false)
-        slots[slot] = (hash >> 32) << 32 | UInt64(index + 1)
+        let record = ShapedSegmentRecord.make(key, segment, clusters)
+        records[index] = record
+        var slot = home(key.hash)
+        while slots[slot].record != nil { slot = (slot + 1) & slotMask }
+        slots[slot] = Slot(hash: key.hash, record: record)
         insertions += 1
     }
 
-    /// The index of the entry holding `key`.
-    private func find(_ key: ShapedSegmentKey) -> Int? {
-        guard let slots, let entries else { return nil }
-        let tag = key.hash >> 32
+    /// The record holding `key`.
+    private func find(_ key: ShapedSegmentKey) -> UnsafeMutableRawPointer? {
+        guard let slots else { return nil }
         var slot = home(key.hash)
-        while slots[slot] != 0 {
-            let index = Int(slots[slot] & 0xFFFF_FFFF) - 1
-            if slots[slot] >> 32 == tag, entries[index].hash == key.hash, ShapedSegmentRecord.matches(entries[index].record, key) {
-                return index
-            }
+        while let record = slots[slot].record {
+            if slots[slot].hash == key.hash, ShapedSegmentRecord.matches(record, key) { return record }
             slot = (slot + 1) & slotMask
         }
         return nil
@@ -374,13 +380,13 @@ struct ShapeCacheShard: ~Copyable {
     /// Empties the shard, touching only the slots in use (a sweep of the whole table
     /// would also sweep the processor's caches).
     mutating func removeAll() {
-        guard let slots, let entries else { return }
+        guard let slots, let records else { return }
         for index in 0..<count {
-            entries[index].record.deallocate()
             // Every slot is cleared in the end, so probe past cleared ones.
-            var slot = home(entries[index].hash)
-            while Int(slots[slot] & 0xFFFF_FFFF) - 1 != index { slot = (slot + 1) & slotMask }
-            slots[slot] = 0
+            var slot = home(ShapedSegmentRecord.hash(of: records[index]))
+            while slots[slot].record != records[index] { slot = (slot + 1) & slotMask }
+            slots[slot].record = nil
+            records[index].deallocate()
         }
         count = 0
         hand = 0
@@ -401,9 +407,9 @@ struct ShapeCacheShard: ~Copyable {
         var size = 4
         while size < capacity * 2 { size <<= 1 }
         slots = .allocate(capacity: size)
-        slots?.initialize(repeating: 0, count: size)
+        slots?.initialize(repeating: Slot(hash: 0, record: nil), count: size)
         slotMask = size - 1
-        entries = .allocate(capacity: capacity)
+        records = .allocate(capacity: capacity)
         // At least 256 sightings, so that a small cache still tells a second sight from a first.
         let sightingCount = max(size, 256)
         sightings = .allocate(capacity: sightingCount)
@@ -416,40 +422,40 @@ struct ShapeCacheShard: ~Copyable {
         Int(truncatingIfNeeded: hash >> 5) & slotMask   // the low 5 bits chose the shard
     }
 
-    /// CLOCK: the first entry from the hand whose referenced bit is clear (clearing
+    /// CLOCK: the first record from the hand whose referenced bit is clear (clearing
     /// the bits it passes) is dropped; returns its index for reuse.
     private mutating func evict() -> Int {
-        guard let entries else { return 0 }
-        while entries[hand].referenced {
-            entries[hand].referenced = false
+        guard let records else { return 0 }
+        while ShapedSegmentRecord.isReferenced(records[hand]) {
+            ShapedSegmentRecord.setReferenced(records[hand], false)
             hand = (hand + 1) % capacity
         }
         let victim = hand
         hand = (hand + 1) % capacity
-        removeFromTable(entryIndex: victim)
-        entries[victim].record.deallocate()
+        removeFromTable(records[victim])
+        records[victim].deallocate()
         evictions += 1
         return victim
     }
 
-    /// Deletes the slot of entry `entryIndex`, shifting later entries of its probe
-    /// run back so that no lookup stops early at the hole.
-    private mutating func removeFromTable(entryIndex: Int) {
-        guard let slots, let entries else { return }
-        var hole = home(entries[entryIndex].hash)
-        while Int(slots[hole] & 0xFFFF_FFFF) - 1 != entryIndex { hole = (hole + 1) & slotMask }
+    /// Deletes the slot of `record`, shifting later slots of its probe run back so
+    /// that no lookup stops early at the hole.
+    private mutating func removeFromTable(_ record: UnsafeMutableRawPointer) {
+        guard let slots else { return }
+        var hole = home(ShapedSegmentRecord.hash(of: record))
+        while slots[hole].record != record { hole = (hole + 1) & slotMask }
         var next = hole
         while true {
             next = (next + 1) & slotMask
-            guard slots[next] != 0 else { break }
-            let wanted = home(entries[Int(slots[next] & 0xFFFF_FFFF) - 1].hash)
-            // Leave the entry where it is if its home lies cyclically in (hole, next].
+            guard slots[next].record != nil else { break }
+            let wanted = home(slots[next].hash)
+            // Leave the slot where it is if its home lies cyclically in (hole, next].
             let staysPut = hole <= next ? (hole < wanted && wanted <= next) : (hole < wanted || wanted <= next)
             if !staysPut {
                 slots[hole] = slots[next]
                 hole = next
             }
         }
-        slots[hole] = 0
+        slots[hole].record = nil
     }
 }
