@@ -26,7 +26,7 @@ import Synchronization
 /// ```
 public final class ShapeCache: Sendable {
     /// The cache preparation uses unless told otherwise: 65,536 entries (about
-    /// 12 MB when full of typical words).
+    /// 14 MB when full of typical words).
     public static let shared = ShapeCache(capacity: 65_536)
 
     /// Hit, miss and eviction counts since the cache was created.
