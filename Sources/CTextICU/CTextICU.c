@@ -142,7 +142,8 @@ typedef struct {
 
 // Writes `b` after any forced boundary before it, once.
 static inline void emit(boundary_writer *w, int32_t b) {
-    while (w->next_forced < w->forced_count && w->forced[w->next_forced] < b) w->out[w->count++] = w->forced[w->next_forced++];
+    while (w->next_forced < w->forced_count && w->forced[w->next_forced] < b)
+        w->out[w->count++] = w->forced[w->next_forced++];
     if (w->next_forced < w->forced_count && w->forced[w->next_forced] == b) w->next_forced++;
     w->out[w->count++] = b;
 }

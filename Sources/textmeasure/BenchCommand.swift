@@ -39,9 +39,8 @@ enum BenchCommand {
     static let relayoutScales = [0.6, 0.8, 1.25, 1.5, 2.0]
 
     static func run(_ arguments: inout Arguments) throws(CLIError) {
-        let reps = try arguments.number("--reps").map(Int.init) ?? 5
+        let reps = try arguments.integer("--reps", in: 1...100_000) ?? 5
         let verbose = arguments.flag("--verbose")
-        guard reps >= 1 else { throw .usage("--reps needs a count of at least 1") }
         let positionals = try arguments.positionals()
         guard positionals.count == 1 else { throw .usage("bench needs one CASES.jsonl file") }
         let cases = try CaseFile.read(positionals[0])
@@ -72,8 +71,9 @@ enum BenchCommand {
             try medianPerItem(cases.count, reps: reps) { index throws(CLIError) in
                 var heights = 0
                 for scale in relayoutScales {
-                    guard let size = measurers[index].sizeThatFits(ProposedSize(width: cases[index].width * scale)) else {
-                        throw .input("case \(cases[index].id?.description ?? "?"): width \(cases[index].width * scale) is not usable")
+                    let width = cases[index].width * scale
+                    guard let size = measurers[index].sizeThatFits(ProposedSize(width: width)) else {
+                        throw failure(cases[index], TextMeasureError.invalidWidth(width))
                     }
                     heights &+= Int(size.height)
                 }
@@ -87,7 +87,8 @@ enum BenchCommand {
 
         print("textmeasure cold cases=\(cases.count) us_per_case=\(format(cold / 1000))")
         print("textmeasure warm cases=\(cases.count) us_per_case=\(format(warm / 1000))")
-        print("textmeasure relayout cases=\(cases.count) widths=\(relayoutScales.count) us_per_case=\(format(relayout / 1000))")
+        print("textmeasure relayout cases=\(cases.count) widths=\(relayoutScales.count)"
+              + " us_per_case=\(format(relayout / 1000))")
         print("floor icu_linebreak ns_per_char=\(format(icu))")
         print("floor hb_shape_runs ns_per_char=\(format(shaping))")
         print("ratio cold/floor=\(format(cold / floorPerCase)) warm/cold=\(format(warm / cold))")
@@ -97,7 +98,9 @@ enum BenchCommand {
             try medianPerItem(cases.count, reps: reps) { index throws(CLIError) in
                 var lines = 0
                 for scale in relayoutScales {
-                    do { lines &+= try cases[index].result(of: measurers[index], width: cases[index].width * scale).lines } catch {
+                    do {
+                        lines &+= try cases[index].result(of: measurers[index], width: cases[index].width * scale).lines
+                    } catch {
                         throw failure(cases[index], error)
                     }
                 }
@@ -105,7 +108,8 @@ enum BenchCommand {
             }
         } / Double(relayoutScales.count)
         let lookups = (afterWarm.hits - beforeWarm.hits) + (afterWarm.misses - beforeWarm.misses)
-        print("detail chars_per_case=\(format(characters / Double(cases.count))) floor_us_per_case=\(format(floorPerCase / 1000))"
+        print("detail chars_per_case=\(format(characters / Double(cases.count)))"
+              + " floor_us_per_case=\(format(floorPerCase / 1000))"
               + " relayout_result_us_per_case=\(format(relayoutResult / 1000))"
               + " warm_lookups=\(lookups) warm_hits=\(afterWarm.hits - beforeWarm.hits) cache_entries=\(afterWarm.count)")
     }

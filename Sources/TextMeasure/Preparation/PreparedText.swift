@@ -77,7 +77,8 @@ public struct PreparedText: Sendable {
         graphemeFonts = builder.graphemeFonts
         graphemeHangs = builder.graphemeHangs
         let measures = fonts.styleMeasures.measures(for: style) {
-            StyleMeasures.Measures(ellipsis: .measure(fonts: fonts, style: style), lineBoxes: Self.lineBoxes(fonts: fonts, style: style))
+            StyleMeasures.Measures(ellipsis: .measure(fonts: fonts, style: style),
+                                   lineBoxes: Self.lineBoxes(fonts: fonts, style: style))
         }
         ellipsis = measures.ellipsis
         lineBoxes = measures.lineBoxes

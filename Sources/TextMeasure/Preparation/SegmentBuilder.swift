@@ -62,8 +62,8 @@ struct SegmentBuilder {
     }
 
     /// The pieces `blocks` of `sparse`, one after the other.
-    private static func gather<T>(_ sparse: UnsafeMutablePointer<T>, _ blocks: UnsafeBufferPointer<(position: Int32, count: Int32)>,
-                                  _ count: Int) -> [T] {
+    private static func gather<T>(_ sparse: UnsafeMutablePointer<T>,
+                                  _ blocks: UnsafeBufferPointer<(position: Int32, count: Int32)>, _ count: Int) -> [T] {
         [T](unsafeUninitializedCapacity: count) { dense, initialized in
             guard let dense = dense.baseAddress else { return }
             for block in blocks {
@@ -74,7 +74,8 @@ struct SegmentBuilder {
     }
 
     /// The font runs preparing `text` without a cache shapes (for `PreparationFloor`).
-    static func runs(of text: UnsafeBufferPointer<UInt16>, fonts: FontSet, style: TextStyle) throws(TextMeasureError) -> [FontRun] {
+    static func runs(of text: UnsafeBufferPointer<UInt16>, fonts: FontSet,
+                     style: TextStyle) throws(TextMeasureError) -> [FontRun] {
         guard !text.isEmpty else { return [] }
         let breaks = try Boundaries.lineBreaks(in: text, rules: style.lineBreakRules)
         return try breaks.withUnsafeBufferPointer { breaks throws(TextMeasureError) in

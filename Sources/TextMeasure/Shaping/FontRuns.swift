@@ -114,7 +114,8 @@ struct FontItemizer {
         graphemes.withUnsafeBufferPointer { graphemes in
             breaks.withUnsafeBufferPointer { breaks in
                 safe.withUnsafeBufferPointer { safe in
-                    let stretch = Stretch(start: 0, end: text.count, clusterEnds: graphemes, breaks: breaks, safeBreaks: safe)
+                    let stretch = Stretch(start: 0, end: text.count, clusterEnds: graphemes, breaks: breaks,
+                                          safeBreaks: safe)
                     fontForGrapheme.withUnsafeMutableBufferPointer { fonts in
                         scripts.withUnsafeMutableBufferPointer { scripts in
                             guard let fonts = fonts.baseAddress else { return }

@@ -212,7 +212,8 @@ struct ShapedSegment: Sendable {
 enum ShapedSegmentRecord {
     private static let headerSize = 64
 
-    static func make(_ key: ShapedSegmentKey, _ segment: ShapedSegment, _ clusters: ClusterBuffers) -> UnsafeMutableRawPointer {
+    static func make(_ key: ShapedSegmentKey, _ segment: ShapedSegment,
+                     _ clusters: ClusterBuffers) -> UnsafeMutableRawPointer {
         let count = Int(segment.graphemeCount)
         let style = key.style.buffer, text = key.text.buffer
         let record = UnsafeMutableRawPointer.allocate(byteCount: headerSize + 10 * count + 2 * (style.count + text.count),

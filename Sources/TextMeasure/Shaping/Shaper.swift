@@ -96,16 +96,15 @@ struct Shaper {
     /// buffer leaves its slot while in use, so a shaping nested inside `body` (or a
     /// thread with no slot to spare) gets a buffer of its own.
     private func withThreadBuffer<Result>(_ body: (OpaquePointer) -> Result) -> Result {
-        let kept = shaperBufferKey.flatMap { pthread_getspecific($0) }
-        let buffer: OpaquePointer = kept.map(OpaquePointer.init) ?? hb_buffer_create()
-        if kept != nil, let key = shaperBufferKey { pthread_setspecific(key, nil) }
+        let slot = shaperBufferKey.flatMap { pthread_getspecific($0) }
+        let buffer: OpaquePointer = slot.map(OpaquePointer.init) ?? hb_buffer_create()
+        if slot != nil, let key = shaperBufferKey { pthread_setspecific(key, nil) }
         defer {
-            if let key = shaperBufferKey, pthread_getspecific(key) == nil,
-               pthread_setspecific(key, UnsafeRawPointer(buffer)) == 0 {
-                // Back in its slot, for the next run.
-            } else {
-                hb_buffer_destroy(buffer)
-            }
+            // Back into the empty slot for the next run; or, if the slot is taken, gone.
+            let kept = shaperBufferKey.map { key in
+                pthread_getspecific(key) == nil && pthread_setspecific(key, UnsafeRawPointer(buffer)) == 0
+            } ?? false
+            if !kept { hb_buffer_destroy(buffer) }
         }
         return body(buffer)
     }
