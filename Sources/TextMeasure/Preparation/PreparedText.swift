@@ -5,7 +5,9 @@
 /// line-break opportunities and grapheme clusters, each cluster gets its font,
 /// HarfBuzz shapes each font run, and the advances are summed into segments.
 /// Laying out the result at a width (`layout(width:)`, `TextMeasurer`) reads
-/// only these numbers: no ICU, no HarfBuzz, no font lookups.
+/// only these numbers: no ICU, no HarfBuzz, no font lookups, no allocation but the
+/// lines (`RelayoutMeasuresNothingTests` counts the calls). Words seen before come
+/// from a `ShapeCache` instead of HarfBuzz, with the same result.
 ///
 /// ```swift
 /// let prepared = try PreparedText("Hello, wrapping world", style: TextStyle(fontSize: 17))
@@ -13,8 +15,8 @@
 /// let wide = prepared.layout(width: 300)
 /// ```
 ///
-/// Memory: about 40 bytes per segment (roughly one per word) plus 10 bytes per
-/// grapheme cluster, besides the text itself.
+/// Memory: 40 bytes per segment (roughly one per word) plus 10 bytes per grapheme
+/// cluster, besides the text itself.
 public struct PreparedText: Sendable {
     /// The longest text accepted, in UTF-16 code units (offsets are kept in 32 bits).
     public static let maximumUTF16Count = Int(Int32.max) - 1
