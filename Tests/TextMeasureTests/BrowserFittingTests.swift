@@ -67,7 +67,7 @@ import Testing
         #expect(!droid.covers("같"))
         #expect(droid.drawsWithoutNotdef(0xAC19))
         #expect(!droid.drawsWithoutNotdef(0xD55C))   // 한: neither the syllable nor all its jamo
-        let names = try fontNames("같한")
+        let names = try FontItemizerTests().fontNames("같한")
         #expect(names == ["DroidSansFallbackFull.ttf", "NanumSquareR.ttf"])
     }
 
@@ -81,18 +81,7 @@ import Testing
     @Test func anEmojiVariationSequenceTakesTheFontThatHasIt() throws {
         let fonts = try #require(Self.dejaVuFirst)
         // DejaVu Sans has a plain ☺; only Noto Color Emoji has ☺ + VS16.
-        #expect(try fontNames("☺", fonts: fonts) == ["DejaVuSans.ttf"])
-        #expect(try fontNames("☺\u{FE0F}", fonts: fonts) == ["NotoColorEmoji.ttf"])
-    }
-
-    func fontNames(_ text: String, fonts: FontSet = .default) throws -> [String] {
-        let utf16 = Array(text.utf16)
-        return try utf16.withUnsafeBufferPointer { buffer in
-            let graphemes = try Boundaries.graphemes(in: buffer)
-            var perCluster: [UInt8] = []
-            _ = FontItemizer(fonts: fonts.fonts).runs(in: buffer, graphemes: graphemes, breaks: [],
-                                                       fontForGrapheme: &perCluster)
-            return perCluster.map { fonts.fonts[Int($0)].name }
-        }
+        #expect(try FontItemizerTests().fontNames("☺", fonts: fonts) == ["DejaVuSans.ttf"])
+        #expect(try FontItemizerTests().fontNames("☺\u{FE0F}", fonts: fonts) == ["NotoColorEmoji.ttf"])
     }
 }

@@ -61,7 +61,34 @@ int32_t ctx_line_break_class(uint32_t scalar);
 /// (UAX #14's `$EastAsian`).
 int32_t ctx_is_east_asian(uint32_t scalar);
 
+/// The grapheme-cluster boundaries of `text[start..<end]` after `start`, `end`
+/// included, merged with the ascending offsets `forced[0..<forced_count]` (line-break
+/// opportunities, which must also end clusters); `start` must be a boundary of both.
+///
+/// The answer is ICU's, but ICU is asked only where it could matter: between two
+/// code points that can never join a cluster (grapheme class Other, Control or LF,
+/// and not Extended_Pictographic) there is always a boundary, whatever surrounds
+/// them, so runs of such code points (most Latin, CJK and Cyrillic text) are cut
+/// without ICU, and ICU's character iterator sees only the stretches between them.
+///
+/// `out` must have room for `end - start + forced_count` entries. Returns the number
+/// of boundaries written, or -1 with `*error` set to ICU's error code.
+int32_t ctx_clusters(const uint16_t *_Nonnull text, int32_t start, int32_t end,
+                     const int32_t *_Nullable forced, int32_t forced_count,
+                     int32_t *_Nonnull out, int32_t *_Nonnull error);
+
+/// 1 if code point `c` is shaped as part of the cluster before it (a mark, a grapheme
+/// extender or spacing mark, a ZWJ, FRACTION SLASH: HarfBuzz's continuation
+/// characters), else 0. A text cut just before such a character shapes differently.
+int ctx_joins_previous(uint32_t c);
+
 /// The ICU version string, e.g. "72.1".
 const char *_Nonnull ctx_icu_version(void);
+
+/// A probe for tests: the number of calls into ICU and HarfBuzz made on the calling
+/// thread (ICU calls are counted here; the shaper reports each hb_shape with
+/// ctx_note_measuring_call). Laying out a prepared text must not change it.
+uint64_t ctx_measuring_calls(void);
+void ctx_note_measuring_call(void);
 
 #endif

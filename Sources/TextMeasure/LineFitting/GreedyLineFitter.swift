@@ -39,6 +39,7 @@ struct GreedyLineFitter {
     func fit() -> [LineFragment] {
         var lines: [LineFragment] = []
         guard lineLimit > 0 else { return lines }
+        lines.reserveCapacity(min(lineLimit, 4))   // one allocation for most texts, not one per doubling
         var lineStart = 0
         var committed = 0      // width of the line so far, trailing whitespace included
         var visible = 0        // width of the line so far, trailing whitespace hanging

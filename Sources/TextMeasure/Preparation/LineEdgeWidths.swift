@@ -9,7 +9,7 @@ import CHarfBuzz
 /// break-word`) shapes each piece on its own where HarfBuzz flags the boundary
 /// unsafe to break: `mor` then ends with an unkerned `r`, `Buf` with a plain `f`, and
 /// the next line starts with the second `f` at its own width.
-struct EdgeAdjustment: Equatable {
+struct EdgeAdjustment: Equatable, Sendable {
     /// Added to a line that ends after the grapheme.
     var end: Int32
     /// Added to the line that starts after it.
@@ -17,23 +17,27 @@ struct EdgeAdjustment: Equatable {
 }
 
 enum LineEdgeWidths {
-    /// The adjustments at every unsafe grapheme boundary that is not a line-break
-    /// opportunity, keyed by the index of the grapheme before the boundary.
+    /// Writes the adjustment at the end of each cluster of `stretch` to
+    /// `adjustments[i]` (i: the cluster's index in the stretch): nonzero only at a
+    /// boundary HarfBuzz flags unsafe to break that is not a line-break opportunity.
     ///
     /// A single glyph before the boundary (kerned with the next) is measured at its
     /// nominal advance, which is what shaping it alone gives; other pieces, the two
     /// halves of a ligature or a cluster of several glyphs, are shaped again.
-    static func adjustments(text: UnsafeBufferPointer<UInt16>, graphemeEnds: [Int32], breaks: [BreakOpportunity],
-                            runs: [FontRun], edges: [UInt8], glyphs: [UInt32], advances: [Int32],
-                            fonts: [Font], scales: [Double], shaper: borrowing Shaper) -> [Int32: EdgeAdjustment] {
-        var adjustments: [Int32: EdgeAdjustment] = [:]
-        var scratch: [Int32] = []
+    /// `advances`, `edges` and `glyphs` are what shaping the stretch's `runs` gave, by
+    /// UTF-16 offset; `scales` turn each font's advance units into width units.
+    static func measure(_ stretch: Stretch, of text: UnsafeBufferPointer<UInt16>, runs: [FontRun],
+                        advances: UnsafePointer<Int32>, edges: UnsafePointer<UInt8>, glyphs: UnsafePointer<UInt32>,
+                        fonts: [Font], scales: UnsafePointer<Double>, shaper: Shaper,
+                        into adjustments: UnsafeMutablePointer<EdgeAdjustment>) {
+        adjustments.update(repeating: EdgeAdjustment(end: 0, start: 0), count: stretch.clusterEnds.count)
+        var scratch: [Int32] = [], scratchEdges: [UInt8] = []
         var run = 0
         var nextBreak = 0
-        for (index, end) in graphemeEnds.enumerated().dropLast() {
+        for (index, end) in stretch.clusterEnds.enumerated().dropLast() {
             let boundary = Int(end)
-            while nextBreak < breaks.count, breaks[nextBreak].utf16Offset < boundary { nextBreak += 1 }
-            if nextBreak < breaks.count, breaks[nextBreak].utf16Offset == boundary { continue }
+            while nextBreak < stretch.breaks.count, stretch.breaks[nextBreak].utf16Offset < boundary { nextBreak += 1 }
+            if nextBreak < stretch.breaks.count, stretch.breaks[nextBreak].utf16Offset == boundary { continue }
             let insideCluster = edges[boundary] & ClusterEdge.starts == 0
             guard insideCluster || edges[boundary] & ClusterEdge.unsafeToBreak != 0 else { continue }
             while run < runs.count, runs[run].end <= boundary { run += 1 }
@@ -47,39 +51,38 @@ enum LineEdgeWidths {
             var clusterEnd = boundary
             while clusterEnd < current.end, edges[clusterEnd] & ClusterEdge.starts == 0 { clusterEnd += 1 }
 
-            let font = fonts[current.fontIndex]
+            let font = fonts[current.fontIndex], scale = scales[current.fontIndex]
             let inContextBefore = sum(advances, clusterStart..<boundary)
             let inContextAfter = sum(advances, boundary..<clusterEnd)
-            let singleGlyph = !insideCluster && edges[clusterStart] & ClusterEdge.multipleGlyphs == 0
-            if singleGlyph, font.bitmapAdvances == nil {
-                let nominal = Int(hb_font_get_glyph_h_advance(font.hbFont, glyphs[clusterStart]))
-                let end = Int32((Double(nominal - inContextBefore) * scales[current.fontIndex]).rounded())
-                if end != 0 { adjustments[Int32(index)] = EdgeAdjustment(end: end, start: 0) }
-                continue
-            }
-            if scratch.isEmpty { scratch = [Int32](repeating: 0, count: text.count) }
-            let alone = scratch.withUnsafeMutableBufferPointer { scratch in
-                var piece = current
-                piece.start = clusterStart
-                piece.end = boundary
-                shaper.shape(piece, of: text, with: font, into: scratch)
-                let before = sum(UnsafeBufferPointer(scratch), clusterStart..<boundary)
-                var after = inContextAfter
-                if insideCluster {
-                    piece.start = boundary
-                    piece.end = clusterEnd
-                    shaper.shape(piece, of: text, with: font, into: scratch)
-                    after = sum(UnsafeBufferPointer(scratch), boundary..<clusterEnd)
+            var before = inContextBefore, after = inContextAfter
+            if !insideCluster, edges[clusterStart] & ClusterEdge.multipleGlyphs == 0, font.bitmapAdvances == nil {
+                before = Int(hb_font_get_glyph_h_advance(font.hbFont, glyphs[clusterStart]))
+            } else {
+                if scratch.isEmpty {
+                    scratch = [Int32](repeating: 0, count: text.count)
+                    scratchEdges = [UInt8](repeating: 0, count: text.count + 1)
                 }
-                for offset in clusterStart..<clusterEnd { scratch[offset] = 0 }
-                return (before, after)
+                scratch.withUnsafeMutableBufferPointer { scratch in
+                    scratchEdges.withUnsafeMutableBufferPointer { scratchEdges in
+                        guard let advances = scratch.baseAddress, let edges = scratchEdges.baseAddress else { return }
+                        var piece = current
+                        piece.start = clusterStart
+                        piece.end = boundary
+                        shaper.shape(piece, of: text, with: font, advances: advances, edges: edges)
+                        before = sum(advances, clusterStart..<boundary)
+                        if insideCluster {
+                            piece.start = boundary
+                            piece.end = clusterEnd
+                            shaper.shape(piece, of: text, with: font, advances: advances, edges: edges)
+                            after = sum(advances, boundary..<clusterEnd)
+                        }
+                        (advances + clusterStart).update(repeating: 0, count: clusterEnd - clusterStart)
+                    }
+                }
             }
-            let scale = scales[current.fontIndex]
-            let adjustment = EdgeAdjustment(end: Int32((Double(alone.0 - inContextBefore) * scale).rounded()),
-                                            start: Int32((Double(alone.1 - inContextAfter) * scale).rounded()))
-            if adjustment != EdgeAdjustment(end: 0, start: 0) { adjustments[Int32(index)] = adjustment }
+            adjustments[index] = EdgeAdjustment(end: Int32(roundedToInt(Double(before - inContextBefore) * scale)),
+                                                start: Int32(roundedToInt(Double(after - inContextAfter) * scale)))
         }
-        return adjustments
     }
 
     /// Shares the advance of every left-to-right glyph cluster that spans several
@@ -88,15 +91,15 @@ enum LineEdgeWidths {
     /// one breaks where Chromium does. Chromium never breaks inside a right-to-left
     /// ligature (lam-alef), so those keep their advance on the first grapheme, which
     /// carries the rest along. `advances` are by UTF-16 offset, in font units.
-    static func splitLigatures(_ advances: UnsafeMutableBufferPointer<Int32>, edges: UnsafeBufferPointer<UInt8>,
-                               graphemeEnds: [Int32], runs: [FontRun]) {
+    static func splitLigatures(_ stretch: Stretch, runs: [FontRun], advances: UnsafeMutablePointer<Int32>,
+                               edges: UnsafePointer<UInt8>) {
         var graphemeStarts: [Int] = []
-        var clusterStart = 0
+        var clusterStart = stretch.start
         var run = 0
-        for end in graphemeEnds {
+        for end in stretch.clusterEnds {
             let boundary = Int(end)
             while run < runs.count, runs[run].end <= boundary { run += 1 }
-            if boundary < advances.count, edges[boundary] & ClusterEdge.starts == 0,
+            if boundary < stretch.end, edges[boundary] & ClusterEdge.starts == 0,
                run < runs.count, !runs[run].isRightToLeft {
                 if graphemeStarts.isEmpty { graphemeStarts.append(clusterStart) }
                 graphemeStarts.append(boundary)
@@ -114,7 +117,7 @@ enum LineEdgeWidths {
         }
     }
 
-    private static func sum<C: RandomAccessCollection<Int32>>(_ advances: C, _ range: Range<Int>) -> Int where C.Index == Int {
+    private static func sum(_ advances: UnsafePointer<Int32>, _ range: Range<Int>) -> Int {
         var total = 0
         for offset in range { total += Int(advances[offset]) }
         return total

@@ -135,7 +135,12 @@ extension MeasurementCase {
 
     /// Measures the case, loading its fonts through `fonts`.
     public func measure(fonts: FontCache) throws -> MeasurementResult {
-        let measurer = try measurer(fonts: fonts)
+        try result(of: measurer(fonts: fonts), width: width)
+    }
+
+    /// The result of measuring this case's `measurer` at `width`: the case's own
+    /// width, or another one when the same prepared text is measured again.
+    public func result(of measurer: TextMeasurer, width: Double) throws -> MeasurementResult {
         guard let size = measurer.sizeThatFits(ProposedSize(width: width)) else { throw TextMeasureError.invalidWidth(width) }
         let layout = try measurer.layout(width: width)
         return MeasurementResult(id: id, lines: layout.lines.count, height: size.height, width: size.width,

@@ -11,7 +11,7 @@ extension Font {
     /// only for .notdef glyphs, so this, not the cmap, decides a cluster's font.
     func drawsWithoutNotdef(_ scalar: UInt32) -> Bool {
         if coverage.contains(scalar) { return true }
-        if Self.hasSpaceFallback(scalar) { return coverage.contains(0x20) }
+        if Font.hasSpaceFallback(scalar) { return coverage.contains(0x20) }
         if scalar == 0x2011 { return coverage.contains(0x2010) }
         return drawsDecomposed(scalar)
     }
@@ -35,10 +35,46 @@ extension Font {
     }
 
     /// The space characters HarfBuzz can draw with U+0020 (`space_fallback_type`).
-    private static func hasSpaceFallback(_ scalar: UInt32) -> Bool {
+    fileprivate static func hasSpaceFallback(_ scalar: UInt32) -> Bool {
         switch scalar {
         case 0x00A0, 0x2000...0x200A, 0x202F, 0x205F, 0x3000: true
         default: false
+        }
+    }
+}
+
+extension FontSet {
+    /// BMP code points, Hangul syllables aside, that a font may draw without mapping
+    /// them (`Font.drawsWithoutNotdef`): those with a canonical decomposition, the
+    /// spaces HarfBuzz draws with U+0020, and U+2011.
+    private static let drawnBeyondCharacterMaps: [UInt16] = {
+        let unicode = hb_unicode_funcs_get_default()
+        var points: [UInt16] = [0x2011]
+        for scalar in UInt32(0xA0)..<0x10000 where !(0xAC00...0xD7A3).contains(scalar) && !(0xD800...0xDFFF).contains(scalar) {
+            var first: hb_codepoint_t = 0, second: hb_codepoint_t = 0
+            if hb_unicode_decompose(unicode, scalar, &first, &second) != 0 || Font.hasSpaceFallback(scalar) {
+                points.append(UInt16(scalar))
+            }
+        }
+        return points
+    }()
+
+    /// Corrects `table`, the first font of `fonts` whose character map has each BMP
+    /// code point (0 when none has it), to the first that draws it without .notdef,
+    /// as `FontItemizer` chooses fonts.
+    static func includeDrawnBeyondCharacterMaps(_ table: UnsafeMutableBufferPointer<UInt8>, fonts: [Font]) {
+        func correct(_ point: Int) {
+            let mapped = Int(table[point])
+            let mappedByAny = mapped > 0 || fonts[0].coverage.contains(UInt32(point))
+            for index in 0..<(mappedByAny ? mapped : fonts.count) where fonts[index].drawsWithoutNotdef(UInt32(point)) {
+                table[point] = UInt8(index)
+                return
+            }
+        }
+        for point in drawnBeyondCharacterMaps { correct(Int(point)) }
+        // Hangul syllables decompose into conjoining jamo: only a font with jamo can draw them so.
+        if fonts.contains(where: { font in (0x1100...0x11FF).contains { font.coverage.contains($0) } }) {
+            for point in 0xAC00...0xD7A3 { correct(point) }
         }
     }
 }

@@ -56,7 +56,7 @@ extension PreparedText {
         let shaper = Shaper(features: style.fontFeatures)
         let unicode = hb_unicode_funcs_get_default()
         utf16.withUnsafeBufferPointer { text in
-            let runs = FontItemizer(fonts: fonts.fonts)
+            let runs = FontItemizer(fontSet: fonts)
                 .runs(in: text, graphemes: graphemeEnds, breaks: breaks, fontForGrapheme: &fontForGrapheme)
             for (runIndex, run) in runs.enumerated() {
                 // Runs of only neutral characters have no script and no direction of their own.

@@ -1,3 +1,5 @@
+import CTextICU
+
 /// Small Unicode facts the pipeline needs per code point, on UTF-16 code units.
 enum Scalars {
     /// Decodes the scalar starting at `index`; returns it and its length in code units.
@@ -50,4 +52,9 @@ enum Scalars {
         default: isZeroWidthControl(scalar)
         }
     }
+
+    /// Whether the scalar is shaped as part of the cluster before it (a mark, a
+    /// joiner, an emoji modifier...): text cut just before it shapes differently.
+    @inline(__always)
+    static func joinsPrevious(_ scalar: UInt32) -> Bool { ctx_joins_previous(scalar) != 0 }
 }
