@@ -34,7 +34,7 @@ public struct FontSet: Sendable {
 
     /// Creates a set from fonts in fallback order.
     ///
-    /// Creating a set costs about a tenth of a millisecond (a table of which font
+    /// Creating a set costs well under a millisecond (a table of which font
     /// draws each BMP code point, and a scan of one font's OpenType lookups): create
     /// a set once and reuse it (it is also what the shape cache is keyed by).
     public init(_ fonts: [Font]) throws(FontError) {

@@ -63,18 +63,18 @@ extension FontSet {
     /// code point (0 when none has it), to the first that draws it without .notdef,
     /// as `FontItemizer` chooses fonts.
     static func includeDrawnBeyondCharacterMaps(_ table: UnsafeMutableBufferPointer<UInt8>, fonts: [Font]) {
-        func correct(_ point: Int) {
+        func correct(_ point: Int, candidates: some Sequence<Int>) {
             let mapped = Int(table[point])
-            let mappedByAny = mapped > 0 || fonts[0].coverage.contains(UInt32(point))
-            for index in 0..<(mappedByAny ? mapped : fonts.count) where fonts[index].drawsWithoutNotdef(UInt32(point)) {
+            let limit = mapped > 0 || fonts[0].coverage.contains(UInt32(point)) ? mapped : fonts.count
+            for index in candidates where index < limit && fonts[index].drawsWithoutNotdef(UInt32(point)) {
                 table[point] = UInt8(index)
                 return
             }
         }
-        for point in drawnBeyondCharacterMaps { correct(Int(point)) }
-        // Hangul syllables decompose into conjoining jamo: only a font with jamo can draw them so.
-        if fonts.contains(where: { font in (0x1100...0x11FF).contains { font.coverage.contains($0) } }) {
-            for point in 0xAC00...0xD7A3 { correct(point) }
-        }
+        for point in drawnBeyondCharacterMaps { correct(Int(point), candidates: fonts.indices) }
+        // Hangul syllables decompose into conjoining jamo: only fonts with jamo can draw them so.
+        let jamoFonts = fonts.indices.filter { index in (0x1100...0x11FF).contains { fonts[index].coverage.contains($0) } }
+        guard !jamoFonts.isEmpty else { return }
+        for point in 0xAC00...0xD7A3 { correct(point, candidates: jamoFonts) }
     }
 }
