@@ -1,8 +1,16 @@
 #include "CTextICU.h"
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <unicode/ubrk.h>
+#include <unicode/uchar.h>
+#include <unicode/utf16.h>
 #include <unicode/uversion.h>
+
+static _Thread_local uint64_t measuring_calls;
+
+uint64_t ctx_measuring_calls(void) { return measuring_calls; }
+void ctx_note_measuring_call(void) { measuring_calls++; }
 
 // One set of iterators per thread: ubrk_open costs ~4 us, and an iterator must not be
 // shared between threads. The key's destructor closes them when the thread exits.
@@ -51,6 +59,7 @@ int32_t ctx_boundaries(int kind, const uint16_t *text, int32_t len,
                        int32_t *offsets, uint8_t *mandatory, int32_t *error) {
     UErrorCode status = U_ZERO_ERROR;
     *error = 0;
+    measuring_calls++;
     if (kind < 0 || kind >= CTX_BREAK_KIND_COUNT || len < 0) { *error = U_ILLEGAL_ARGUMENT_ERROR; return -1; }
     if (len == 0) return 0;
     UBreakIterator *bi = iterator_for(kind, &status);
@@ -66,6 +75,157 @@ int32_t ctx_boundaries(int kind, const uint16_t *text, int32_t len,
     // Leave no pointer to the caller's buffer behind in the cached iterator.
     ubrk_setText(bi, NULL, 0, &status);
     return count;
+}
+
+_Static_assert(CTX_LB_ALPHABETIC == U_LB_ALPHABETIC, "ULineBreak");
+_Static_assert(CTX_LB_CLOSE_PUNCTUATION == U_LB_CLOSE_PUNCTUATION, "ULineBreak");
+_Static_assert(CTX_LB_COMBINING_MARK == U_LB_COMBINING_MARK, "ULineBreak");
+_Static_assert(CTX_LB_EXCLAMATION == U_LB_EXCLAMATION, "ULineBreak");
+_Static_assert(CTX_LB_GLUE == U_LB_GLUE, "ULineBreak");
+_Static_assert(CTX_LB_HYPHEN == U_LB_HYPHEN, "ULineBreak");
+_Static_assert(CTX_LB_INFIX_NUMERIC == U_LB_INFIX_NUMERIC, "ULineBreak");
+_Static_assert(CTX_LB_NONSTARTER == U_LB_NONSTARTER, "ULineBreak");
+_Static_assert(CTX_LB_OPEN_PUNCTUATION == U_LB_OPEN_PUNCTUATION, "ULineBreak");
+_Static_assert(CTX_LB_QUOTATION == U_LB_QUOTATION, "ULineBreak");
+_Static_assert(CTX_LB_BREAK_AFTER == U_LB_BREAK_AFTER, "ULineBreak");
+_Static_assert(CTX_LB_BREAK_SYMBOLS == U_LB_BREAK_SYMBOLS, "ULineBreak");
+_Static_assert(CTX_LB_ZWSPACE == U_LB_ZWSPACE, "ULineBreak");
+_Static_assert(CTX_LB_WORD_JOINER == U_LB_WORD_JOINER, "ULineBreak");
+_Static_assert(CTX_LB_CLOSE_PARENTHESIS == U_LB_CLOSE_PARENTHESIS, "ULineBreak");
+_Static_assert(CTX_LB_HEBREW_LETTER == U_LB_HEBREW_LETTER, "ULineBreak");
+_Static_assert(CTX_LB_ZWJ == U_LB_ZWJ, "ULineBreak");
+
+int32_t ctx_line_break_class(uint32_t scalar) {
+    return u_getIntPropertyValue((UChar32)scalar, UCHAR_LINE_BREAK);
+}
+
+int32_t ctx_is_east_asian(uint32_t scalar) {
+    int32_t width = u_getIntPropertyValue((UChar32)scalar, UCHAR_EAST_ASIAN_WIDTH);
+    return width == U_EA_FULLWIDTH || width == U_EA_WIDE || width == U_EA_HALFWIDTH;
+}
+
+// Two facts per BMP code point, filled from ICU's own properties a 256-code-point
+// page at a time on first use (so the answers are always the linked ICU's):
+//
+// inert: never joins a grapheme cluster with a neighbour: grapheme class Other,
+// Control or LF, and not Extended_Pictographic (GB11) or a surrogate. Every rule of
+// UAX #29 that keeps two code points together (GB3, GB6-GB9c, GB11-GB13) needs one
+// of them outside this set, so between two of them there is always a boundary, and
+// any rule that looks further back starts afresh there.
+//
+// joins previous: shaped as part of the cluster before it: a mark (Mn, Mc, Me), a
+// grapheme extender or spacing mark, a ZWJ, or FRACTION SLASH (HarfBuzz's
+// continuation characters, which it merges into the preceding cluster).
+static _Atomic uint64_t inert_bits[0x10000 / 64];
+static _Atomic uint64_t joins_bits[0x10000 / 64];
+static _Atomic uint8_t page_ready[0x10000 / 256];
+
+static int is_inert_code_point(UChar32 c) {
+    int gcb = u_getIntPropertyValue(c, UCHAR_GRAPHEME_CLUSTER_BREAK);
+    return (gcb == U_GCB_OTHER || gcb == U_GCB_CONTROL || gcb == U_GCB_LF) && !U_IS_SURROGATE(c) &&
+           !u_hasBinaryProperty(c, UCHAR_EXTENDED_PICTOGRAPHIC);
+}
+
+static int joins_previous_code_point(UChar32 c) {
+    int8_t type = u_charType(c);
+    int gcb = u_getIntPropertyValue(c, UCHAR_GRAPHEME_CLUSTER_BREAK);
+    return type == U_NON_SPACING_MARK || type == U_ENCLOSING_MARK || type == U_COMBINING_SPACING_MARK ||
+           gcb == U_GCB_EXTEND || gcb == U_GCB_ZWJ || gcb == U_GCB_SPACING_MARK || c == 0x2044;
+}
+
+static void fill_page(unsigned page) {
+    for (unsigned word = 0; word < 4; word++) {
+        uint64_t inert = 0, joins = 0;
+        for (unsigned bit = 0; bit < 64; bit++) {
+            UChar32 c = (UChar32)(page * 256 + word * 64 + bit);
+            if (is_inert_code_point(c)) inert |= (uint64_t)1 << bit;
+            if (joins_previous_code_point(c)) joins |= (uint64_t)1 << bit;
+        }
+        atomic_store_explicit(&inert_bits[page * 4 + word], inert, memory_order_relaxed);
+        atomic_store_explicit(&joins_bits[page * 4 + word], joins, memory_order_relaxed);
+    }
+    // Threads racing here compute the same bits; release publishes them with the flag.
+    atomic_store_explicit(&page_ready[page], 1, memory_order_release);
+}
+
+static inline uint64_t bmp_bit(_Atomic uint64_t *bits, uint16_t unit) {
+    if (!atomic_load_explicit(&page_ready[unit >> 8], memory_order_acquire)) fill_page(unit >> 8);
+    return (atomic_load_explicit(&bits[unit >> 6], memory_order_relaxed) >> (unit & 63)) & 1;
+}
+
+// ASCII is inert but for CR (which joins a following LF).
+static inline int is_inert(uint16_t unit) { return unit < 0x80 ? unit != 0x0D : (int)bmp_bit(inert_bits, unit); }
+
+int ctx_joins_previous(uint32_t c) {
+    if (c < 0x10000) return (int)bmp_bit(joins_bits, (uint16_t)c);
+    return c <= 0x10FFFF && joins_previous_code_point((UChar32)c);
+}
+
+// How many boundaries between inert code points in a row end a stretch handed to
+// ICU, so that nearby marks or emoji share one ubrk_setText.
+enum { QUIET_PAIRS_TO_END_STRETCH = 8 };
+
+typedef struct {
+    int32_t *out;
+    int32_t count;
+    const int32_t *forced;
+    int32_t forced_count;
+    int32_t next_forced;
+} boundary_writer;
+
+// Writes `b` after any forced boundary before it, once.
+static inline void emit(boundary_writer *w, int32_t b) {
+    while (w->next_forced < w->forced_count && w->forced[w->next_forced] < b)
+        w->out[w->count++] = w->forced[w->next_forced++];
+    if (w->next_forced < w->forced_count && w->forced[w->next_forced] == b) w->next_forced++;
+    w->out[w->count++] = b;
+}
+
+int32_t ctx_clusters(const uint16_t *text, int32_t start, int32_t end,
+                     const int32_t *forced, int32_t forced_count, int32_t *out, int32_t *error) {
+    *error = 0;
+    measuring_calls++;
+    if (end <= start) return 0;
+    boundary_writer w = { out, 0, forced, forced ? forced_count : 0, 0 };
+    UBreakIterator *bi = NULL;
+    int32_t safe = start;          // the last boundary known to restart every rule
+    int32_t p = start + 1;         // the candidate boundary between p - 1 and p
+    int previous_inert = is_inert(text[start]);
+    while (p < end) {
+        int inert = is_inert(text[p]);
+        if (previous_inert && inert) {   // and text[p] is inert for the next pair too
+            emit(&w, p);
+            safe = p++;
+            continue;
+        }
+        // A stretch ICU must see: from `safe` to the first of enough quiet boundaries.
+        int32_t stretch_end = end, quiet = 0, first_quiet = 0;
+        for (int32_t q = p + 1; q < end; q++) {
+            if (is_inert(text[q - 1]) && is_inert(text[q])) {
+                if (quiet++ == 0) first_quiet = q;
+                if (quiet == QUIET_PAIRS_TO_END_STRETCH) { stretch_end = first_quiet; break; }
+            } else {
+                quiet = 0;
+            }
+        }
+        if (quiet > 0 && stretch_end == end) stretch_end = first_quiet;
+        UErrorCode status = U_ZERO_ERROR;
+        if (!bi) bi = iterator_for(CTX_BREAK_CHARACTER, &status);
+        if (!bi) { *error = status; return -1; }
+        ubrk_setText(bi, (const UChar *)text + safe, stretch_end - safe, &status);
+        if (U_FAILURE(status)) { *error = status; return -1; }
+        for (int32_t b = ubrk_next(bi); b != UBRK_DONE; b = ubrk_next(bi)) emit(&w, safe + b);
+        safe = stretch_end;
+        p = stretch_end + 1;
+        if (stretch_end < end) previous_inert = is_inert(text[stretch_end]);
+    }
+    if (w.count == 0 || w.out[w.count - 1] < end) emit(&w, end);
+    if (bi) {
+        // Leave no pointer to the caller's buffer behind in the cached iterator.
+        UErrorCode status = U_ZERO_ERROR;
+        ubrk_setText(bi, NULL, 0, &status);
+    }
+    return w.count;
 }
 
 const char *ctx_icu_version(void) { return U_ICU_VERSION; }

@@ -54,7 +54,7 @@ enum GoldenCommand {
     }
 
     private static func record(_ casesPath: String, to output: String) throws(CLIError) {
-        let cases = try readCases(casesPath)
+        let cases = try CaseFile.read(casesPath)
         do {
             print(try GoldenHeights(path: output).record(cases))
         } catch {
@@ -73,23 +73,6 @@ enum GoldenCommand {
         guard report.passed else {
             throw .input("\(report.mismatches.count) of \(report.caseCount) cases do not match \(report.path)")
         }
-    }
-
-    /// Reads batch-format cases, one JSON object per line; blank lines are skipped.
-    private static func readCases(_ path: String) throws(CLIError) -> [MeasurementCase] {
-        guard let data = FileManager.default.contents(atPath: path) else { throw .input("cannot read \(path)") }
-        var cases: [MeasurementCase] = []
-        for (index, line) in data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).enumerated()
-        where !line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) {
-            switch JSONLine.decode(MeasurementCase.self, from: Array(line)) {
-            case .success(var testCase):
-                if testCase.id == nil { testCase.id = .integer(index + 1) }
-                cases.append(testCase)
-            case .failure(let failure):
-                throw .input("\(path):\(index + 1): \(failure.error)")
-            }
-        }
-        return cases
     }
 
     /// Writes DIR/<id>.png for each mismatch that can be drawn.

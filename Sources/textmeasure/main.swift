@@ -9,6 +9,7 @@ let commands: [String: (help: String, run: (inout Arguments) throws(CLIError) ->
     "batch": (BatchCommand.help, BatchCommand.run),
     "render": (RenderCommand.help, RenderCommand.run),
     "golden": (GoldenCommand.help, GoldenCommand.run),
+    "bench": (BenchCommand.help, BenchCommand.run),
 ]
 
 /// The top-level help; each command is listed with the first line of its own

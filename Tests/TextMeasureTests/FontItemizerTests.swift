@@ -2,14 +2,13 @@ import Testing
 @testable import TextMeasure
 
 @Suite struct FontItemizerTests {
-    func fontNames(_ text: String) throws -> [String] {
-        let fonts = FontSet.default
+    func fontNames(_ text: String, fonts: FontSet = .default) throws -> [String] {
         let utf16 = Array(text.utf16)
         return try utf16.withUnsafeBufferPointer { buffer in
             let graphemes = try Boundaries.graphemes(in: buffer)
             var perCluster: [UInt8] = []
-            _ = FontItemizer(fonts: fonts.fonts).runs(in: buffer, graphemes: graphemes, breaks: [],
-                                                       fontForGrapheme: &perCluster)
+            _ = FontItemizer(fontSet: fonts).runs(in: buffer, graphemes: graphemes, breaks: [],
+                                                  fontForGrapheme: &perCluster)
             return perCluster.map { fonts.fonts[Int($0)].name }
         }
     }

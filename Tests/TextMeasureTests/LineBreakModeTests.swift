@@ -24,7 +24,7 @@ import Testing
         let layout = try prepared.layout(width: width, lineBreakMode: .byCharWrapping)
         let boundaries = characterBoundaries(text)
         let clusters = clusterRanges(prepared)
-        let fixed = Int(width * 64)
+        let fixed = prepared.widthUnits(width)
         for (line, next) in zip(layout.lines, layout.lines.dropFirst()) {
             #expect(boundaries.contains(line.utf16Range.upperBound), "line cut inside a cluster: \(line.text)")
             let content = line.text.trimmingTrailingHangingWhitespace()

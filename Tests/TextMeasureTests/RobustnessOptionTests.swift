@@ -96,6 +96,14 @@ import Testing
         #expect(abs(Int(tab) - tabSize * Int(space)) <= tabSize / 2 + 1)
     }
 
+    @Test func widestTabSaturatesInsteadOfTrapping() throws {
+        // 1000 spaces at 10,000 px: 2.6 million px, past what a cluster can measure.
+        let prepared = try PreparedText("a\tb", style: TextStyle(fontSize: 10_000, tabSize: 1000))
+        #expect(prepared.graphemeWidths.contains(Int32.max))
+        let layout = try prepared.layout(width: 100_000)
+        #expect(layout.lines.last?.utf16Range.upperBound == 3 && layout.height.isFinite && layout.usedWidth.isFinite)
+    }
+
     @Test(arguments: ["inset.top", "inset.left", "inset.bottom", "inset.right", "lineFragmentPadding"])
     func invalidContainerValueIsRefused(name: String) throws {
         let prepared = try PreparedText(Self.text)

@@ -32,7 +32,63 @@ int32_t ctx_boundaries(int kind, const uint16_t *_Nonnull text, int32_t len,
                        int32_t *_Nonnull offsets, uint8_t *_Nullable mandatory,
                        int32_t *_Nonnull error);
 
+/// Line-break classes (UAX #14) that tailorings test for. The values are ICU's
+/// ULineBreak values (checked against ICU's header in CTextICU.c).
+enum {
+    CTX_LB_ALPHABETIC = 2,          ///< AL
+    CTX_LB_CLOSE_PUNCTUATION = 8,   ///< CL
+    CTX_LB_COMBINING_MARK = 9,      ///< CM
+    CTX_LB_EXCLAMATION = 11,        ///< EX
+    CTX_LB_GLUE = 12,               ///< GL
+    CTX_LB_HYPHEN = 13,             ///< HY
+    CTX_LB_INFIX_NUMERIC = 16,      ///< IS
+    CTX_LB_NONSTARTER = 18,         ///< NS
+    CTX_LB_OPEN_PUNCTUATION = 20,   ///< OP
+    CTX_LB_QUOTATION = 23,          ///< QU
+    CTX_LB_BREAK_AFTER = 4,         ///< BA
+    CTX_LB_BREAK_SYMBOLS = 27,      ///< SY
+    CTX_LB_ZWSPACE = 28,            ///< ZW
+    CTX_LB_WORD_JOINER = 30,        ///< WJ
+    CTX_LB_CLOSE_PARENTHESIS = 36,  ///< CP
+    CTX_LB_HEBREW_LETTER = 38,      ///< HL
+    CTX_LB_ZWJ = 42,                ///< ZWJ
+};
+
+/// The UAX #14 line-break class of a code point, as ICU's ULineBreak value.
+int32_t ctx_line_break_class(uint32_t scalar);
+
+/// True when a code point's East Asian Width is Fullwidth, Wide or Halfwidth
+/// (UAX #14's `$EastAsian`).
+int32_t ctx_is_east_asian(uint32_t scalar);
+
+/// The grapheme-cluster boundaries of `text[start..<end]` after `start`, `end`
+/// included, merged with the ascending offsets `forced[0..<forced_count]` (line-break
+/// opportunities, which must also end clusters); `start` must be a boundary of both.
+///
+/// The answer is ICU's, but ICU is asked only where it could matter: between two
+/// code points that can never join a cluster (grapheme class Other, Control or LF,
+/// and not Extended_Pictographic) there is always a boundary, whatever surrounds
+/// them, so runs of such code points (most Latin, CJK and Cyrillic text) are cut
+/// without ICU, and ICU's character iterator sees only the stretches between them.
+///
+/// `out` must have room for `end - start + forced_count` entries. Returns the number
+/// of boundaries written, or -1 with `*error` set to ICU's error code.
+int32_t ctx_clusters(const uint16_t *_Nonnull text, int32_t start, int32_t end,
+                     const int32_t *_Nullable forced, int32_t forced_count,
+                     int32_t *_Nonnull out, int32_t *_Nonnull error);
+
+/// 1 if code point `c` is shaped as part of the cluster before it (a mark, a grapheme
+/// extender or spacing mark, a ZWJ, FRACTION SLASH: HarfBuzz's continuation
+/// characters), else 0. A text cut just before such a character shapes differently.
+int ctx_joins_previous(uint32_t c);
+
 /// The ICU version string, e.g. "72.1".
 const char *_Nonnull ctx_icu_version(void);
+
+/// A probe for tests: the number of calls into ICU and HarfBuzz made on the calling
+/// thread (ICU calls are counted here; the shaper reports each hb_shape with
+/// ctx_note_measuring_call). Laying out a prepared text must not change it.
+uint64_t ctx_measuring_calls(void);
+void ctx_note_measuring_call(void);
 
 #endif

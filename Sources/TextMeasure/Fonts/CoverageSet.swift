@@ -10,6 +10,9 @@ struct CoverageSet: Sendable {
         words[Int(scalar >> 6)] |= 1 << UInt64(scalar & 63)
     }
 
+    /// The bits of the 64 code points from `index * 64`.
+    func word(_ index: Int) -> UInt64 { words[index] }
+
     func contains(_ scalar: UInt32) -> Bool {
         guard scalar < 0x110000 else { return false }
         return words[Int(scalar >> 6)] & (1 << UInt64(scalar & 63)) != 0

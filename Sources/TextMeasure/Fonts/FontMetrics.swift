@@ -17,8 +17,7 @@ public struct FontMetrics: Sendable, Hashable {
     /// round them before building line boxes.
     func roundedPixels(at size: Double) -> (ascent: Int, descent: Int, lineGap: Int) {
         let scale = size / Double(unitsPerEm)
-        return (Int((Double(ascent) * scale).rounded()),
-                Int((Double(descent) * scale).rounded()),
-                Int((Double(lineGap) * scale).rounded()))
+        return (roundedToInt(Double(ascent) * scale), roundedToInt(Double(descent) * scale),
+                roundedToInt(Double(lineGap) * scale))
     }
 }

@@ -1,4 +1,5 @@
 import CTextMeasureFonts
+import Synchronization
 
 /// An ordered fallback list of fonts: the first is the primary font, and each
 /// grapheme cluster is drawn with the first font in the list that covers it.
@@ -16,11 +17,30 @@ public struct FontSet: Sendable {
     /// The primary font: its metrics set the line height of every line.
     public var primary: Font { fonts[0] }
 
+    /// Tells this set apart from every other in `ShapeCache` keys (copies share it).
+    let identity: UInt64
+    /// For each BMP code point, the index of the first font of the set that draws it
+    /// without .notdef (`Font.drawsWithoutNotdef`), or 0 when none does: the font of
+    /// a one-code-point cluster, in one load.
+    let bmpFonts: [UInt8]
+    /// True when the font that draws spaces uses the space glyph in none of its
+    /// OpenType lookups: text on either side of a space then shapes the same alone
+    /// as together, so words between spaces can be cached (see `ShapeCache`).
+    let spacesSeparateShaping: Bool
+    /// The ellipsis and line boxes of each style the set is used with.
+    let styleMeasures = StyleMeasures()
+
+    private static let identities = Atomic<UInt64>(0)
+
     /// Creates a set from fonts in fallback order.
+    ///
+    /// Creating a set costs well under a millisecond (a table of which font
+    /// draws each BMP code point, and a scan of one font's OpenType lookups): create
+    /// a set once and reuse it (it is also what the shape cache is keyed by).
     public init(_ fonts: [Font]) throws(FontError) {
         guard !fonts.isEmpty else { throw .emptyFontSet }
         guard fonts.count <= Self.maximumCount else { throw .tooManyFonts(count: fonts.count) }
-        self.fonts = fonts
+        self.init(validated: fonts)
     }
 
     /// Loads a set from font files, primary first.
@@ -56,5 +76,32 @@ public struct FontSet: Sendable {
         return FontSet(validated: fonts)
     }()
 
-    private init(validated fonts: [Font]) { self.fonts = fonts }
+    private static func firstCoveringFonts(_ fonts: [Font]) -> [UInt8] {
+        var table = [UInt8](repeating: 0, count: 0x10000)
+        table.withUnsafeMutableBufferPointer { table in
+            for block in 0..<(0x10000 / 64) {
+                // Code points no earlier font covers; font 0's are already 0.
+                var open = ~fonts[0].coverage.word(block)
+                for index in 1..<fonts.count where open != 0 {
+                    var first = fonts[index].coverage.word(block) & open
+                    open &= ~first
+                    while first != 0 {
+                        table[block * 64 + first.trailingZeroBitCount] = UInt8(index)
+                        first &= first - 1
+                    }
+                }
+            }
+            includeDrawnBeyondCharacterMaps(table, fonts: fonts)
+        }
+        return table
+    }
+
+    private init(validated fonts: [Font]) {
+        self.fonts = fonts
+        identity = Self.identities.wrappingAdd(1, ordering: .relaxed).newValue
+        bmpFonts = Self.firstCoveringFonts(fonts)
+        // A space is drawn by the first font that covers it (see FontItemizer).
+        let spaceFont = fonts.first { $0.coverage.contains(0x20) } ?? fonts[0]
+        spacesSeparateShaping = !spaceFont.usesSpaceInLookups
+    }
 }

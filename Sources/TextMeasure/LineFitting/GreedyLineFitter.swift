@@ -1,5 +1,5 @@
 /// Greedy first-fit line breaking over a prepared text's segments: each line takes
-/// as many segments as fit, in 1/64 px integer arithmetic.
+/// as many segments as fit, in integer arithmetic (`Segment.unitsPerPixel`).
 ///
 /// Trailing spaces hang: they never make a line wrap and never count toward its
 /// width. A segment wider than an empty line is broken between grapheme clusters;
@@ -20,7 +20,7 @@ struct GreedyLineFitter {
     static let unbounded = Int.max / 4
 
     let prepared: PreparedText
-    /// The width available to the text, in 1/64 px.
+    /// The width available to the text, in width units.
     let width: Int
     let wrapping: Wrapping
     /// Text-view convention: empty text, and text ending in a newline, get an empty last line.
@@ -28,9 +28,18 @@ struct GreedyLineFitter {
     /// The most lines to fit; the text after the last of them is left out.
     let lineLimit: Int
 
+    /// Where `segment`'s trailing whitespace ends when its content ends at `x`:
+    /// tabs advance to the next tab stop from the line's start.
+    private func trailingEnd(of segment: Segment, from x: Int) -> Int {
+        guard !prepared.tabStops.graphemes.isEmpty else { return x + segment.trailingWidth }
+        let whitespace = Int(segment.contentGraphemeEnd)..<Int(segment.graphemeEnd)
+        return prepared.tabStops.end(of: whitespace, from: x, widths: prepared.graphemeWidths) ?? x + segment.trailingWidth
+    }
+
     func fit() -> [LineFragment] {
         var lines: [LineFragment] = []
         guard lineLimit > 0 else { return lines }
+        lines.reserveCapacity(min(lineLimit, 4))   // one allocation for most texts, not one per doubling
         var lineStart = 0
         var committed = 0      // width of the line so far, trailing whitespace included
         var visible = 0        // width of the line so far, trailing whitespace hanging
@@ -46,6 +55,7 @@ struct GreedyLineFitter {
 
         var segmentStart = 0
         var firstGrapheme = 0
+        var glued = false   // the line so far is a hyphen that holds on to this segment
         for segment in prepared.segments {
             var pieceStart = segmentStart      // what is left of the segment: its UTF-16 start,
             var grapheme = firstGrapheme       // its first grapheme,
@@ -60,12 +70,12 @@ struct GreedyLineFitter {
                 }
                 if committed + remaining <= width {
                     visible = committed + remaining
-                    committed = visible + segment.trailingWidth
+                    committed = trailingEnd(of: segment, from: visible)
                     fonts |= grapheme == firstGrapheme ? segment.fonts : prepared.fontMask(graphemes: grapheme..<contentEnd)
                     break
                 }
                 let lineIsEmpty = pieceStart == lineStart
-                if !lineIsEmpty, wrapping == .words {
+                if !lineIsEmpty, !glued, wrapping == .words {
                     // Break before this segment, and try it again on an empty line.
                     guard endLine(at: pieceStart, .softBreak) else { return lines }
                     continue
@@ -76,20 +86,21 @@ struct GreedyLineFitter {
                 if piece.end == contentEnd {
                     // All of it fits after all: one cluster wider than the line alone, or rounding.
                     visible = committed + piece.visible
-                    committed = visible + segment.trailingWidth
+                    committed = trailingEnd(of: segment, from: visible)
                     fonts |= piece.fonts
                     break
                 }
                 if piece.end > grapheme {
-                    visible = committed + piece.visible
+                    visible = committed + piece.visible + piece.endAdjustment
                     fonts |= piece.fonts
                     pieceStart = Int(prepared.graphemeEnds[piece.end - 1])
                     grapheme = piece.end
-                    remaining = max(0, remaining - piece.width)
+                    remaining = max(0, remaining - piece.width + piece.startAdjustment)
                 }
                 let reason: LineEnd = wrapping == .words ? .emergencyBreak : .softBreak
                 guard endLine(at: pieceStart, reason) else { return lines }
             }
+            glued = segment.endsWithHeldHyphen && lineStart == Int(segment.end) - 1
             segmentStart = Int(segment.end)
             firstGrapheme = Int(segment.graphemeEnd)
             if segment.isMandatoryBreak {
@@ -113,6 +124,10 @@ struct GreedyLineFitter {
         /// Their width without hanging whitespace at the end.
         var visible = 0
         var fonts: UInt64 = 0
+        /// What the line gains or loses at its end, and the next line at its start,
+        /// where the piece breaks a word (see `LineEdgeWidths`).
+        var endAdjustment = 0
+        var startAdjustment = 0
     }
 
     /// The clusters from `first` (up to `end`) that fit in `room`, at least one that
@@ -140,6 +155,31 @@ struct GreedyLineFitter {
             }
             piece.end += 1
         }
+        // Where the word is broken, each side is shaped on its own (kerning and
+        // ligatures across the break are gone): step back while that overflows.
+        while piece.end > first, piece.end < end, let edge = prepared.edgeAdjustments[Int32(piece.end - 1)] {
+            if piece.visible + Int(edge.end) <= room || (piece.end - 1 == first && atLeastOne) {
+                piece.endAdjustment = Int(edge.end)
+                piece.startAdjustment = Int(edge.start)
+                break
+            }
+            piece.end -= 1
+            piece = Self.retake(piece, from: first, prepared: prepared)
+        }
         return piece
+    }
+
+    /// `piece` measured again from `first` to its (shortened) end.
+    private static func retake(_ piece: Piece, from first: Int, prepared: PreparedText) -> Piece {
+        var shorter = Piece(end: piece.end)
+        for g in first..<piece.end {
+            let w = Int(prepared.graphemeWidths[g])
+            shorter.width += w
+            if !prepared.graphemeHangs[g] {
+                shorter.visible = shorter.width
+                if w > 0 { shorter.fonts |= 1 << UInt64(prepared.graphemeFonts[g]) }
+            }
+        }
+        return shorter
     }
 }

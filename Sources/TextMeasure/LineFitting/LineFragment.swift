@@ -12,7 +12,7 @@ public enum LineEnd: String, Sendable, Hashable {
     case endOfText
 }
 
-/// One line as line fitting produces it: a UTF-16 range and its width in 1/64 px.
+/// One line as line fitting produces it: a UTF-16 range and its width in width units.
 struct LineFragment: Equatable {
     var start: Int
     var end: Int

@@ -11,7 +11,7 @@ struct LineTruncator {
     }
 
     let prepared: PreparedText
-    /// The width available to the text, in 1/64 px.
+    /// The width available to the text, in width units (`Segment.unitsPerPixel`).
     let width: Int
     let position: Position
 

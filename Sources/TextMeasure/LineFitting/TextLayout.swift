@@ -101,13 +101,13 @@ extension PreparedText {
             elides = elides || fragment.elided != nil
             lines.append(TextLayout.Line(range: start..<index, utf16Range: fragment.start..<fragment.end,
                                          text: text[start..<index], elidedRange: elided, elidedUTF16Range: fragment.elided,
-                                         width: Double(fragment.width) / 64, y: Double(y) / 64,
+                                         width: Double(fragment.width) / Double(Segment.unitsPerPixel), y: Double(y) / 64,
                                          height: Double(box.height) / 64, baseline: Double(y + box.above) / 64,
                                          lineEnd: fragment.lineEnd))
             y += box.height
             widest = max(widest, fragment.width)
         }
-        return TextLayout(lines: lines, width: width, height: Double(y) / 64, usedWidth: Double(widest) / 64,
+        return TextLayout(lines: lines, width: width, height: Double(y) / 64, usedWidth: Double(widest) / Double(Segment.unitsPerPixel),
                           visibleRange: text.startIndex..<index, visibleUTF16Range: 0..<offset,
                           isTruncated: elides || offset < utf16Count)
     }
@@ -120,13 +120,15 @@ extension PreparedText {
         guard maximumNumberOfLines >= 0 else {
             throw .invalidOption(name: "maximumNumberOfLines", value: Double(maximumNumberOfLines))
         }
-        // Floor to 1/64 px: a line fits when it is no wider than the box.
-        let fixed = Int(min(width * 64, Double(GreedyLineFitter.unbounded)).rounded(.down))
+        let fixed = widthUnits(width)
         let limit = maximumNumberOfLines == 0 ? Int.max : maximumNumberOfLines
         let truncation = lineBreakMode.truncation
         // Clipping, and truncation without a line limit, keep each paragraph on one line.
         let wraps = lineBreakMode != .byClipping && (truncation == nil || maximumNumberOfLines > 0)
-        var fragments = GreedyLineFitter(prepared: self, width: wraps ? fixed : GreedyLineFitter.unbounded,
+        // Word wrapping under the browser rules fits as Blink does, one layout unit over.
+        let tolerance = lineBreakMode == .byWordWrapping && style.lineBreakRules == .browser
+            ? BrowserTailoring.fitTolerance * Segment.unitsPerPixel / 64 : 0
+        var fragments = GreedyLineFitter(prepared: self, width: wraps ? fixed + tolerance : GreedyLineFitter.unbounded,
                                          wrapping: lineBreakMode == .byCharWrapping ? .characters : .words,
                                          addsEmptyLastLine: emptyLines == .textView, lineLimit: limit).fit()
         guard let truncation else { return fragments }
@@ -143,28 +145,24 @@ extension PreparedText {
         return fragments
     }
 
+    /// A box `width` px wide in width units (`Segment.unitsPerPixel`), floored to
+    /// 1/64 px as a browser's layout units are: a line fits when it is no wider.
+    func widthUnits(_ width: Double) -> Int {
+        let unitsPerLayoutUnit = Segment.unitsPerPixel / 64
+        return Int(min(width * 64, Double(GreedyLineFitter.unbounded / unitsPerLayoutUnit)).rounded(.down)) * unitsPerLayoutUnit
+    }
+
     /// The height of `fragments` stacked, in 1/64 px.
     func height(of fragments: [LineFragment]) -> Int {
         fragments.reduce(0) { $0 + lineBox(fonts: $1.fonts).height }
     }
 
     /// The width of the text on one line per paragraph (no soft wrapping), in
-    /// pixels: what an unconstrained view would ask for.
+    /// pixels: what an unconstrained view would ask for. Fitted like any layout
+    /// (tab stops, hanging whitespace, line edges), at a width no line reaches.
     public var unwrappedWidth: Double {
-        var widest = 0, line = 0, trailing = 0
-        for (index, segment) in segments.enumerated() {
-            let firstGrapheme = index == 0 ? 0 : segments[index - 1].graphemeEnd
-            if segment.contentGraphemeEnd == firstGrapheme {
-                trailing += segment.trailingWidth   // whitespace alone hangs with what precedes it
-            } else {
-                line += trailing + segment.width
-                trailing = segment.trailingWidth
-            }
-            if segment.isMandatoryBreak {
-                widest = max(widest, line)
-                line = 0; trailing = 0
-            }
-        }
-        return Double(max(widest, line)) / 64
+        let lines = GreedyLineFitter(prepared: self, width: GreedyLineFitter.unbounded, wrapping: .words,
+                                     addsEmptyLastLine: false, lineLimit: Int.max).fit()
+        return Double(lines.reduce(0) { max($0, $1.width) }) / Double(Segment.unitsPerPixel)
     }
 }

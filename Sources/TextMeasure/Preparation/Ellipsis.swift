@@ -1,6 +1,6 @@
 /// The truncation token, "…", as truncation draws it: measured once at preparation.
-struct Ellipsis: Equatable {
-    /// Its advance, in 1/64 px.
+struct Ellipsis: Equatable, Sendable {
+    /// Its advance, in width units (`Segment.unitsPerPixel`).
     var width: Int
     /// The font in the set that draws it, for the height of a line that shows it.
     var fontIndex: Int

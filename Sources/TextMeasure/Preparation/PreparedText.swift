@@ -5,7 +5,9 @@
 /// line-break opportunities and grapheme clusters, each cluster gets its font,
 /// HarfBuzz shapes each font run, and the advances are summed into segments.
 /// Laying out the result at a width (`layout(width:)`, `TextMeasurer`) reads
-/// only these numbers: no ICU, no HarfBuzz, no font lookups.
+/// only these numbers: no ICU, no HarfBuzz, no font lookups, no allocation but the
+/// lines (`RelayoutMeasuresNothingTests` counts the calls). Words seen before come
+/// from a `ShapeCache` instead of HarfBuzz, with the same result.
 ///
 /// ```swift
 /// let prepared = try PreparedText("Hello, wrapping world", style: TextStyle(fontSize: 17))
@@ -13,8 +15,8 @@
 /// let wide = prepared.layout(width: 300)
 /// ```
 ///
-/// Memory: about 40 bytes per segment (roughly one per word) plus 10 bytes per
-/// grapheme cluster, besides the text itself.
+/// Memory: 40 bytes per segment (roughly one per word) plus 10 bytes per grapheme
+/// cluster, besides the text itself.
 public struct PreparedText: Sendable {
     /// The longest text accepted, in UTF-16 code units (offsets are kept in 32 bits).
     public static let maximumUTF16Count = Int(Int32.max) - 1
@@ -32,9 +34,15 @@ public struct PreparedText: Sendable {
     /// UTF-16 end offset of every grapheme cluster, in text order. A cluster is
     /// also cut at a line-break opportunity, so segment ends are always among these.
     let graphemeEnds: [Int32]
-    /// Width of every grapheme cluster in 1/64 px: the places an over-long word may
+    /// Width of every grapheme cluster in width units: the places an over-long word may
     /// be broken at and what each piece adds.
     let graphemeWidths: [Int32]
+    /// How a line ending after a grapheme (keyed by its index), or the next one
+    /// starting there, changes width when the word is broken there (see `LineEdgeWidths`).
+    let edgeAdjustments: [Int32: EdgeAdjustment]
+    /// Where tabs advance to (`TabStops`); trailing whitespace with a tab is laid out
+    /// against them when more follows on the line.
+    let tabStops: TabStops
     /// The font that draws every grapheme cluster (an index into `fonts`), for the
     /// height of a line that holds only part of a segment.
     let graphemeFonts: [UInt8]
@@ -49,26 +57,41 @@ public struct PreparedText: Sendable {
 
     /// Prepares `text` for layout.
     ///
+    /// Words seen before are taken from `cache` rather than shaped again (see
+    /// `ShapeCache`); the result is the same with any cache or none.
+    ///
     /// - Throws: `TextMeasureError` for an invalid style, a text longer than
     ///   `maximumUTF16Count`, or an ICU failure.
-    public init(_ text: String, fonts: FontSet = .default, style: TextStyle = TextStyle()) throws(TextMeasureError) {
+    public init(_ text: String, fonts: FontSet = .default, style: TextStyle = TextStyle(),
+                cache: ShapeCache? = .shared) throws(TextMeasureError) {
+
         try style.validate()
-        let utf16 = Array(text.utf16)
-        guard utf16.count <= Self.maximumUTF16Count else { throw .textTooLong(utf16Count: utf16.count) }
-        var builder = SegmentBuilder(fonts: fonts, style: style)
-        try utf16.withUnsafeBufferPointer { buffer throws(TextMeasureError) in try builder.build(buffer) }
+        let count = text.utf16.count
+        guard count <= Self.maximumUTF16Count else { throw .textTooLong(utf16Count: count) }
+        var builder = SegmentBuilder(fonts: fonts, style: style, cache: cache)
+        // The UTF-16 copy lives only while preparing (on the stack when it is small).
+        try withUnsafeTemporaryAllocation(of: UInt16.self, capacity: count) { utf16 throws(TextMeasureError) in
+            UTF16Transcoding.copy(text, into: utf16)
+            try builder.build(UnsafeBufferPointer(utf16))
+        }
 
         self.text = text
         self.fonts = fonts
         self.style = style
-        utf16Count = utf16.count
+        utf16Count = count
         segments = builder.segments
         graphemeEnds = builder.graphemeEnds
         graphemeWidths = builder.graphemeWidths
+        edgeAdjustments = builder.edgeAdjustments
+        tabStops = builder.tabStops
         graphemeFonts = builder.graphemeFonts
         graphemeHangs = builder.graphemeHangs
-        ellipsis = builder.ellipsis
-        lineBoxes = Self.lineBoxes(fonts: fonts, style: style)
+        let measures = fonts.styleMeasures.measures(for: style) {
+            StyleMeasures.Measures(ellipsis: .measure(fonts: fonts, style: style),
+                                   lineBoxes: Self.lineBoxes(fonts: fonts, style: style))
+        }
+        ellipsis = measures.ellipsis
+        lineBoxes = measures.lineBoxes
     }
 
     private static func lineBoxes(fonts: FontSet, style: TextStyle) -> [LineBox] {

@@ -7,6 +7,9 @@ import Synchronization
 /// store a loaded font, never while measuring.
 public final class FontCache: Sendable {
     private let fonts = Mutex<[String: Font]>([:])
+    /// Sets by their paths: the same paths give the same set, so the shape cache,
+    /// which is keyed by set, serves every case that names them.
+    private let sets = Mutex<[[String]: FontSet]>([:])
 
     public init() {}
 
@@ -22,10 +25,17 @@ public final class FontCache: Sendable {
     }
 
     /// The set of the fonts at `paths`, primary first; the embedded set for no paths.
+    /// Made once per list of paths, then shared.
     public func fontSet(paths: [String]) throws(FontError) -> FontSet {
         guard !paths.isEmpty else { return .default }
-        var set: [Font] = []
-        for path in paths { set.append(try font(atPath: path)) }
-        return try FontSet(set)
+        if let set = sets.withLock({ $0[paths] }) { return set }
+        var fonts: [Font] = []
+        for path in paths { fonts.append(try font(atPath: path)) }
+        let set = try FontSet(fonts)
+        return sets.withLock { sets in
+            if let existing = sets[paths] { return existing }   // another thread won the race
+            sets[paths] = set
+            return set
+        }
     }
 }

@@ -28,10 +28,13 @@ public struct MeasurementCase: Codable, Sendable, Hashable {
     /// `"word"` (default), `"char"`, `"clip"`, `"truncate-head"`, `"truncate-middle"`
     /// or `"truncate-tail"` (`TextContainer.lineBreakMode`).
     public var lineBreakMode: LineBreakMode?
+    /// `"textView"` (default) or `"label"`: whether empty text and a final newline
+    /// make a line. A CSS block (the browser check) is `"label"`.
+    public var emptyLines: EmptyLineConvention?
 
     public init(id: CaseID? = nil, text: String, fonts: [String]? = nil, size: Double? = nil, width: Double,
                 lineHeight: Double? = nil, rules: LineBreakRules? = nil, insets: [Double]? = nil, padding: Double? = nil,
-                maxLines: Int? = nil, lineBreakMode: LineBreakMode? = nil) {
+                maxLines: Int? = nil, lineBreakMode: LineBreakMode? = nil, emptyLines: EmptyLineConvention? = nil) {
         self.id = id
         self.text = text
         self.fonts = fonts
@@ -43,6 +46,7 @@ public struct MeasurementCase: Codable, Sendable, Hashable {
         self.padding = padding
         self.maxLines = maxLines
         self.lineBreakMode = lineBreakMode
+        self.emptyLines = emptyLines
     }
 
     /// The style this case asks for.
@@ -61,6 +65,7 @@ public struct MeasurementCase: Codable, Sendable, Hashable {
         if let padding { container.lineFragmentPadding = padding }
         if let maxLines { container.maximumNumberOfLines = maxLines }
         if let lineBreakMode { container.lineBreakMode = lineBreakMode }
+        if let emptyLines { container.emptyLines = emptyLines }
         return container
     }
 }
@@ -130,7 +135,12 @@ extension MeasurementCase {
 
     /// Measures the case, loading its fonts through `fonts`.
     public func measure(fonts: FontCache) throws -> MeasurementResult {
-        let measurer = try measurer(fonts: fonts)
+        try result(of: measurer(fonts: fonts), width: width)
+    }
+
+    /// The result of measuring this case's `measurer` at `width`: the case's own
+    /// width, or another one when the same prepared text is measured again.
+    public func result(of measurer: TextMeasurer, width: Double) throws -> MeasurementResult {
         guard let size = measurer.sizeThatFits(ProposedSize(width: width)) else { throw TextMeasureError.invalidWidth(width) }
         let layout = try measurer.layout(width: width)
         return MeasurementResult(id: id, lines: layout.lines.count, height: size.height, width: size.width,

@@ -7,17 +7,20 @@ enum Boundaries {
     /// Every line-break opportunity after offset 0, the end of the text included.
     static func lineBreaks(in text: UnsafeBufferPointer<UInt16>,
                            rules: LineBreakRules) throws(TextMeasureError) -> [BreakOpportunity] {
-        guard !text.isEmpty else { return [] }
-        var offsets = [Int32](repeating: 0, count: text.count)
-        var mandatory = [UInt8](repeating: 0, count: text.count)
-        var error: Int32 = 0
-        let count = ctx_boundaries(Int32(CTX_BREAK_LINE), text.baseAddress!, Int32(text.count),
-                                   &offsets, &mandatory, &error)
-        guard count >= 0 else { throw .segmentationFailed(code: error) }
-        var breaks: [BreakOpportunity] = []
-        breaks.reserveCapacity(Int(count))
-        for i in 0..<Int(count) {
-            breaks.append(BreakOpportunity(utf16Offset: Int(offsets[i]), isMandatory: mandatory[i] != 0))
+        guard let base = text.baseAddress else { return [] }
+        // ICU's answer goes to temporary memory (the stack, for a short text), then
+        // into an array of exactly the right size.
+        var breaks = try withUnsafeTemporaryAllocation(byteCount: text.count * 5, alignment: 4) {
+            memory throws(TextMeasureError) -> [BreakOpportunity] in
+            guard let memory = memory.baseAddress else { return [] }
+            let offsets = memory.bindMemory(to: Int32.self, capacity: text.count)
+            let mandatory = (memory + text.count * 4).bindMemory(to: UInt8.self, capacity: text.count)
+            var error: Int32 = 0
+            // The browser rules start from CSS line-break: normal, Chromium's ICU default.
+            let kind = rules == .browser ? CTX_BREAK_LINE_NORMAL : CTX_BREAK_LINE
+            let count = Int(ctx_boundaries(Int32(kind), base, Int32(text.count), offsets, mandatory, &error))
+            guard count >= 0 else { throw .segmentationFailed(code: error) }
+            return (0..<count).map { BreakOpportunity(utf16Offset: Int(offsets[$0]), isMandatory: mandatory[$0] != 0) }
         }
         if rules == .browser { BrowserTailoring.apply(to: &breaks, in: text) }
         return breaks
@@ -33,6 +36,23 @@ enum Boundaries {
         guard count >= 0 else { throw .segmentationFailed(code: error) }
         offsets.removeSubrange(Int(count)...)
         return offsets
+    }
+
+    /// The grapheme-cluster boundaries of `text[start..<end]` after `start`, `end`
+    /// included, merged with `forced` (ascending offsets in that range that must
+    /// also end clusters: line-break opportunities), written to `out`, which needs
+    /// room for `end - start + forced.count` entries. Returns how many were written.
+    ///
+    /// `start` must be a line-break opportunity or 0. The boundaries are ICU's, as
+    /// for the whole text, but ICU is asked only between code points that could
+    /// join (see `ctx_clusters`).
+    static func clusters(in text: UnsafeBufferPointer<UInt16>, from start: Int, to end: Int,
+                         forced: UnsafeBufferPointer<Int32>, into out: UnsafeMutablePointer<Int32>) throws(TextMeasureError) -> Int {
+        guard let base = text.baseAddress, start < end else { return 0 }
+        var error: Int32 = 0
+        let count = ctx_clusters(base, Int32(start), Int32(end), forced.baseAddress, Int32(forced.count), out, &error)
+        guard count >= 0 else { throw .segmentationFailed(code: error) }
+        return Int(count)
     }
 
     /// The version of the ICU library doing the analysis, e.g. "72.1".

@@ -37,7 +37,7 @@ extension PreparedText {
     /// and an English one with an Arabic phrase keeps the phrase's words in order.
     /// This is not the full bidi algorithm: digits and neutrals take the direction
     /// of the run they fall in. Line-break characters and other zero-width controls
-    /// draw nothing; a tab draws nothing and advances by its measured width.
+    /// draw nothing; a tab draws nothing and advances the pen to the next tab stop.
     ///
     /// ```swift
     /// let layout = try prepared.layout(width: 200)
@@ -56,7 +56,7 @@ extension PreparedText {
         let shaper = Shaper(features: style.fontFeatures)
         let unicode = hb_unicode_funcs_get_default()
         utf16.withUnsafeBufferPointer { text in
-            let runs = FontItemizer(fonts: fonts.fonts)
+            let runs = FontItemizer(fontSet: fonts)
                 .runs(in: text, graphemes: graphemeEnds, breaks: breaks, fontForGrapheme: &fontForGrapheme)
             for (runIndex, run) in runs.enumerated() {
                 // Runs of only neutral characters have no script and no direction of their own.
@@ -81,8 +81,11 @@ extension PreparedText {
                             pieces[line][piece].isNeutral = neutral
                         }
                         if text[cluster] == 0x09 {
-                            // Drawn as nothing; it moves the pen once, by its measured width.
-                            if cluster != lastTab { pieces[line][piece].width += Double(graphemeWidth(at: cluster)) / 64 }
+                            // Drawn as nothing; it moves the pen once, to the next tab stop.
+                            if cluster != lastTab {
+                                pieces[line][piece].tabs.append((before: pieces[line][piece].glyphs.count,
+                                                                 at: pieces[line][piece].width))
+                            }
                             lastTab = cluster
                             continue
                         }
@@ -99,7 +102,7 @@ extension PreparedText {
         return pieces.map { linePieces in
             // Logical order: what comes before the ellipsis, the ellipsis, what comes after; runs in text order.
             let logical = linePieces.sorted { ($0.part.rawValue, $0.run) < ($1.part.rawValue, $1.run) }
-            return Self.place(Self.visualOrder(logical, baseIsRightToLeft: baseIsRightToLeft ?? false))
+            return Self.place(Self.visualOrder(logical, baseIsRightToLeft: baseIsRightToLeft ?? false), tabStops: tabStops)
         }
     }
 
@@ -165,8 +168,11 @@ extension PreparedText {
         /// script: it takes its direction from its neighbours (UAX #9 N1, N2).
         var isNeutral = true
         var glyphs: [PlacedGlyph] = []
-        /// How far the pen has moved across the piece (glyph advances and tabs).
+        /// How far the pen has moved across the piece (glyph advances; tabs are added
+        /// when the piece is placed, as they reach to stops measured from the line's start).
         var width = 0.0
+        /// For each tab, the index of the glyph it comes before and where the pen was.
+        var tabs: [(before: Int, at: Double)] = []
 
         init(run: Int, part: Part, isRightToLeft: Bool?) {
             self.run = run
@@ -223,16 +229,29 @@ extension PreparedText {
         return order.map { pieces[$0] }
     }
 
-    /// The pieces' glyphs placed one piece after another from x = 0.
-    private static func place(_ pieces: [RunPiece]) -> [PlacedGlyph] {
+    /// The pieces' glyphs placed one piece after another from x = 0, each tab moving
+    /// the pen on to the next of `tabStops`, as line fitting measured it.
+    private static func place(_ pieces: [RunPiece], tabStops: TabStops) -> [PlacedGlyph] {
         var placed: [PlacedGlyph] = []
         var pen = 0.0
+        let unitsPerPixel = Double(Segment.unitsPerPixel)
         for piece in pieces {
-            for var glyph in piece.glyphs {
-                glyph.x += pen
+            var shift = 0.0   // what the piece's tabs so far have added
+            var tab = 0
+            func advanceTabs(before index: Int) {
+                while tab < piece.tabs.count, piece.tabs[tab].before <= index {
+                    let x = Int(((pen + piece.tabs[tab].at + shift) * unitsPerPixel).rounded())
+                    shift += Double(tabStops.advance(at: x)) / unitsPerPixel
+                    tab += 1
+                }
+            }
+            for (index, var glyph) in piece.glyphs.enumerated() {
+                advanceTabs(before: index)
+                glyph.x += pen + shift
                 placed.append(glyph)
             }
-            pen += piece.width
+            advanceTabs(before: piece.glyphs.count)
+            pen += piece.width + shift
         }
         return placed
     }
@@ -246,15 +265,5 @@ extension PreparedText {
         }
         guard low > 0, lines[low - 1].contains(offset) else { return nil }
         return low - 1
-    }
-
-    /// The measured width, in 1/64 px, of the grapheme cluster starting at `offset`.
-    private func graphemeWidth(at offset: Int) -> Int {
-        var low = 0, high = graphemeEnds.count
-        while low < high {
-            let mid = (low + high) / 2
-            if Int(graphemeEnds[mid]) <= offset { low = mid + 1 } else { high = mid }
-        }
-        return low < graphemeWidths.count ? Int(graphemeWidths[low]) : 0
     }
 }

@@ -1,3 +1,5 @@
+import CTextICU
+
 /// Small Unicode facts the pipeline needs per code point, on UTF-16 code units.
 enum Scalars {
     /// Decodes the scalar starting at `index`; returns it and its length in code units.
@@ -34,6 +36,12 @@ enum Scalars {
         (scalar < 0x20 && scalar != 0x09) || (scalar >= 0x7F && scalar < 0xA0) || scalar == 0x2028 || scalar == 0x2029
     }
 
+    /// Variation selectors: VS1–VS16 and the supplementary VS17–VS256.
+    @inline(__always)
+    static func isVariationSelector(_ scalar: UInt32) -> Bool {
+        (0xFE00...0xFE0F).contains(scalar) || (0xE0100...0xE01EF).contains(scalar)
+    }
+
     /// Code points a font need not cover for a cluster to count as covered:
     /// joiners, variation selectors and other default-ignorables.
     @inline(__always)
@@ -44,4 +52,9 @@ enum Scalars {
         default: isZeroWidthControl(scalar)
         }
     }
+
+    /// Whether the scalar is shaped as part of the cluster before it (a mark, a
+    /// joiner, an emoji modifier...): text cut just before it shapes differently.
+    @inline(__always)
+    static func joinsPrevious(_ scalar: UInt32) -> Bool { ctx_joins_previous(scalar) != 0 }
 }

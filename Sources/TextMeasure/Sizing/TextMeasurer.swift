@@ -82,7 +82,7 @@ public struct TextMeasurer: Sendable {
             return Size(width: width, height: height)
         case .hug:
             let widest = fragments.reduce(0) { max($0, $1.width) }
-            return Size(width: min(width, roundUp(Double(widest) / 64 + container.horizontalChrome)), height: height)
+            return Size(width: min(width, roundUp(Double(widest) / Double(Segment.unitsPerPixel) + container.horizontalChrome)), height: height)
         }
     }
 

@@ -1,0 +1,158 @@
+import Foundation
+@_spi(Benchmarking) import TextMeasure
+
+/// `textmeasure bench`: what measuring costs per case, cold and warm, what
+/// re-measuring a prepared text at other widths costs, and the floor of ICU and
+/// HarfBuzz calls under it, all in one run so that the ratios are fair.
+enum BenchCommand {
+    static let help = """
+        usage: textmeasure bench CASES.jsonl [--reps N] [--verbose]
+
+        Times measuring the cases of a batch file (one JSON case per line, as for
+        'textmeasure batch'), after loading their fonts (not timed). Prints:
+
+          textmeasure cold cases=N us_per_case=X
+              each case measured as batch measures it (prepare, sizeThatFits, the
+              lines), with the shape cache emptied before each case
+          textmeasure warm cases=N us_per_case=X
+              the same with the cache kept across cases and passes
+          textmeasure relayout cases=N widths=5 us_per_case=X
+              sizeThatFits of each prepared case at 5 other widths, per width
+          floor icu_linebreak ns_per_char=X
+              ICU's line-break iteration over the same texts, alone
+          floor hb_shape_runs ns_per_char=X
+              one bare hb_shape per font/script run of them
+          ratio cold/floor=R warm/cold=R
+              the floor being the two lines above, per case
+
+        With --verbose, a last line adds the characters per case, the floor per
+        case, re-measuring with the lines as batch reports them, and the cache's
+        warm hits.
+
+        Times are medians over N passes (default 5) for each case, averaged over
+        the cases. Characters are UTF-16 code units. Build in release mode
+        (scripts/bench does) for figures worth quoting.
+        """
+
+    /// The widths a prepared case is re-measured at, as multiples of its own width:
+    /// narrower and wider, as on rotation and window resizes.
+    static let relayoutScales = [0.6, 0.8, 1.25, 1.5, 2.0]
+
+    static func run(_ arguments: inout Arguments) throws(CLIError) {
+        let reps = try arguments.integer("--reps", in: 1...100_000) ?? 5
+        let verbose = arguments.flag("--verbose")
+        let positionals = try arguments.positionals()
+        guard positionals.count == 1 else { throw .usage("bench needs one CASES.jsonl file") }
+        let cases = try CaseFile.read(positionals[0])
+        guard !cases.isEmpty else { throw .input("\(positionals[0]) holds no cases") }
+
+        // Fonts are loaded and the floor's runs itemized once, outside the timings.
+        let fonts = FontCache()
+        let measurers: [TextMeasurer], floor: PreparationFloor
+        do {
+            measurers = try cases.map { try $0.measurer(fonts: fonts) }
+            floor = try PreparationFloor(try cases.map { testCase throws in
+                (testCase.text, try fonts.fontSet(paths: testCase.fonts ?? []), testCase.style())
+            })
+        } catch {
+            throw .input("\(error)")
+        }
+        func measure(_ index: Int) throws(CLIError) -> Int {
+            do { return try cases[index].measure(fonts: fonts).lines } catch { throw failure(cases[index], error) }
+        }
+
+        let cold = try medianPerItem(cases.count, reps: reps, before: { _ in ShapeCache.shared.removeAll() }, measure)
+        _ = try medianPerItem(cases.count, reps: 1, measure)   // fills the caches
+        let beforeWarm = ShapeCache.shared.statistics
+        let warm = try medianPerItem(cases.count, reps: reps, measure)
+        let afterWarm = ShapeCache.shared.statistics
+        // Measurers are borrowed in place: copying one out of the array would retain its every field.
+        let relayout = try measurers.withUnsafeBufferPointer { measurers throws(CLIError) in
+            try medianPerItem(cases.count, reps: reps) { index throws(CLIError) in
+                var heights = 0
+                for scale in relayoutScales {
+                    let width = cases[index].width * scale
+                    guard let size = measurers[index].sizeThatFits(ProposedSize(width: width)) else {
+                        throw failure(cases[index], TextMeasureError.invalidWidth(width))
+                    }
+                    heights &+= Int(size.height)
+                }
+                return heights
+            }
+        } / Double(relayoutScales.count)
+        let characters = Double((0..<floor.count).reduce(0) { $0 + floor.utf16Count(of: $1) })
+        let icu = try medianPerItem(floor.count, reps: reps, floor.breakLines) * Double(cases.count) / characters
+        let shaping = try medianPerItem(floor.count, reps: reps, floor.shapeRuns) * Double(cases.count) / characters
+        let floorPerCase = (icu + shaping) * characters / Double(cases.count)
+
+        print("textmeasure cold cases=\(cases.count) us_per_case=\(format(cold / 1000))")
+        print("textmeasure warm cases=\(cases.count) us_per_case=\(format(warm / 1000))")
+        print("textmeasure relayout cases=\(cases.count) widths=\(relayoutScales.count)"
+              + " us_per_case=\(format(relayout / 1000))")
+        print("floor icu_linebreak ns_per_char=\(format(icu))")
+        print("floor hb_shape_runs ns_per_char=\(format(shaping))")
+        print("ratio cold/floor=\(format(cold / floorPerCase)) warm/cold=\(format(warm / cold))")
+        guard verbose else { return }
+        // The same re-measuring, with the lines as `batch` reports them (String.Index ranges and all).
+        let relayoutResult = try measurers.withUnsafeBufferPointer { measurers throws(CLIError) in
+            try medianPerItem(cases.count, reps: reps) { index throws(CLIError) in
+                var lines = 0
+                for scale in relayoutScales {
+                    do {
+                        lines &+= try cases[index].result(of: measurers[index], width: cases[index].width * scale).lines
+                    } catch {
+                        throw failure(cases[index], error)
+                    }
+                }
+                return lines
+            }
+        } / Double(relayoutScales.count)
+        let lookups = (afterWarm.hits - beforeWarm.hits) + (afterWarm.misses - beforeWarm.misses)
+        print("detail chars_per_case=\(format(characters / Double(cases.count)))"
+              + " floor_us_per_case=\(format(floorPerCase / 1000))"
+              + " relayout_result_us_per_case=\(format(relayoutResult / 1000))"
+              + " warm_lookups=\(lookups) warm_hits=\(afterWarm.hits - beforeWarm.hits) cache_entries=\(afterWarm.count)")
+    }
+
+    private static func failure(_ testCase: MeasurementCase, _ error: any Error) -> CLIError {
+        .input("case \(testCase.id?.description ?? "?"): \(error)")
+    }
+
+    /// The mean over `count` items of each item's median time for `body(item)` over
+    /// `reps` passes, in ns; `before` runs untimed before each timing.
+    private static func medianPerItem(_ count: Int, reps: Int, before: (Int) -> Void = { _ in },
+                                      _ body: (Int) throws(CLIError) -> Int) throws(CLIError) -> Double {
+        var times = [[Double]](repeating: [], count: count)
+        var sink = 0
+        for _ in 0..<reps {
+            for index in 0..<count {
+                before(index)
+                let start = now()
+                sink &+= try body(index)
+                times[index].append(now() - start)
+            }
+        }
+        blackHole(sink)
+        return times.reduce(0) { $0 + median($1) } / Double(count)
+    }
+
+    private static func median(_ values: [Double]) -> Double {
+        let sorted = values.sorted()
+        let middle = sorted.count / 2
+        return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
+    }
+
+    /// Monotonic time in ns.
+    private static func now() -> Double {
+        var time = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &time)
+        return Double(time.tv_sec) * 1e9 + Double(time.tv_nsec)
+    }
+
+    /// Keeps a result alive so that the optimizer cannot drop the work that made it.
+    @inline(never) private static func blackHole(_ value: Int) {
+        if value == Int.min { print("") }
+    }
+
+    private static func format(_ value: Double) -> String { String(format: "%.3f", value) }
+}

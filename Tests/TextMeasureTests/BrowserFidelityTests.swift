@@ -1,0 +1,66 @@
+// Foundation only for JSONDecoder: the recorded cases are the JSONL that
+// `scripts/browser-check` writes. This module sees no ICU headers, so the
+// Foundation/ICU clash of the platform notes cannot happen here.
+import Foundation
+import Testing
+import TextMeasure
+
+/// TextMeasure against Chromium's recorded answers for the browser corpus
+/// (`Tests/Fixtures/browser/chromium.jsonl`, re-recorded by
+/// `scripts/browser-check --record`): line starts must be identical and heights
+/// within half a pixel, except for the cases in the ledger of known differences,
+/// which must still differ (so a fix updates the ledger).
+@Suite struct BrowserFidelityTests {
+    struct Answer: Decodable {
+        var lineStarts: [Int]
+        var height: Double
+    }
+
+    struct Recorded: Decodable {
+        var id: String
+        var script: String
+        var chromium: Answer
+    }
+
+    static let directory = packageRoot + "/Tests/Fixtures/browser/"
+
+    static func recordedCases() throws -> [(MeasurementCase, Recorded)] {
+        let contents = try #require(readTextFile(directory + "chromium.jsonl"))
+        let decoder = JSONDecoder()
+        return try contents.split(separator: "\n").map { line in
+            let data = Data(line.utf8)
+            var measurement = try decoder.decode(MeasurementCase.self, from: data)
+            // Font paths in the corpus are relative to the package.
+            measurement.fonts = measurement.fonts?.map { $0.hasPrefix("/") ? $0 : packageRoot + "/" + $0 }
+            return (measurement, try decoder.decode(Recorded.self, from: data))
+        }
+    }
+
+    /// Ids of the cases where TextMeasure is known to differ from Chromium (the
+    /// README's ledger says why), one per line.
+    static func knownDifferences() -> Set<String> {
+        let contents = readTextFile(directory + "known-differences.txt") ?? ""
+        return Set(contents.split(separator: "\n").compactMap { line in
+            let id = line.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)[0]
+                .trimmingCharacters(in: .whitespaces)
+            return id.isEmpty ? nil : id
+        })
+    }
+
+    @Test func lineStartsAndHeightsAgreeWithRecordedChromium() throws {
+        let cases = try Self.recordedCases()
+        #expect(cases.count > 5000)
+        let fonts = FontCache()
+        var differing: Set<String> = []
+        for (measurement, recorded) in cases {
+            let result = try measurement.measure(fonts: fonts)
+            if result.lineStarts != recorded.chromium.lineStarts || abs(result.height - recorded.chromium.height) > 0.5 {
+                differing.insert(recorded.id)
+            }
+        }
+        let known = Self.knownDifferences()
+        #expect(differing.subtracting(known).sorted() == [], "new differences from Chromium: run scripts/browser-check --recorded")
+        #expect(known.subtracting(differing).sorted() == [], "fixed: remove these from known-differences.txt")
+        #expect(Double(cases.count - differing.count) / Double(cases.count) >= 0.995)
+    }
+}

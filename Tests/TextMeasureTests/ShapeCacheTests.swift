@@ -1,0 +1,173 @@
+import Testing
+@testable import TextMeasure
+
+/// The shape cache changes how fast a text is prepared, never what preparing it gives.
+@Suite struct ShapeCacheTests {
+    /// What preparation produced, all of it.
+    struct Prepared: Equatable {
+        var segments: [Segment]
+        var ends: [Int32]
+        var widths: [Int32]
+        var fonts: [UInt8]
+        var hangs: [Bool]
+        var ellipsis: Ellipsis
+
+        init(_ prepared: PreparedText) {
+            segments = prepared.segments
+            ends = prepared.graphemeEnds
+            widths = prepared.graphemeWidths
+            fonts = prepared.graphemeFonts
+            hangs = prepared.graphemeHangs
+            ellipsis = prepared.ellipsis
+        }
+    }
+
+    /// Texts whose segments meet in many contexts: repeated words, scripts that
+    /// inherit the script before them (digits, quotes, emoji), marks and joiners
+    /// right after a space, line breaks of every kind, a word too long to cache.
+    static let texts: [String] = [
+        "In my younger and more vulnerable years my father gave me some advice that I’ve been turning over in my mind ever since.",
+        "“Whenever you feel like criticizing anyone,” he told me, “just remember that all the people in this world haven’t had the advantages that you’ve had.”",
+        "Meet me at 10:30, not 11:00 (the 2nd floor). Room 404 — or 405? Call 555-0199; rates: 12.5% / $3.99.",
+        "Привет 123 мир, hello 123 world, مرحبا 123 بالعالم, שלום 123 עולם",
+        "我冒了嚴寒，回到相隔二千餘里，別了二十餘年的故鄕去。 時候既然是深冬；漸近故鄕時，天氣又陰晦了",
+        "وهذا كتاب لا أغرك منه ولا أستر عنك عيبه. لأنه لا يجوز أن يكمل لما تريده",
+        "ईदगाह रमजान के पूरे तीस रोजों के बाद आज ईद आयी है। कितना मनोहर, कितना सुहावना प्रभात है।",
+        "พุทธิศริระกล่าวดังนั้นแล้ว เจ้าและข้าก็ชวนกันขึ้นม้าหันกลับเข้าเมือง ในเวลาเดินทาง",
+        "소나기 소년은 개울가에서 소녀를 보자 곧 윤 초시네 증손녀딸이라는 걸 알 수 있었다.",
+        "Family 👨‍👩‍👧‍👦 and flags 🇫🇷🇯🇵 🇺🇸 thumbs 👍🏽 👍 keycaps 1️⃣ #️⃣ done 👍",
+        "marks after spaces: a \u{301}b c \u{200D}d e \u{2044}f g \u{FE0F}h ok",
+        "lines\nand\r\nparagraphs\u{2028}and\u{2029}more\u{85}end\u{0B}x\u{0C}y\n\nlast\n",
+        "tabs\tand\t\tmore tabs\t end",
+        "AVATAR Typography office: ffi ffl fi fl — Wolf Vowel Tea Toffee AV AW Yo",
+        "https://example.com/a/very/long/path/with/slashes/and-hyphens-everywhere/index.html?query=1&other=2 plus a word",
+        String(repeating: "x", count: 300) + " after a word too long to cache " + String(repeating: "y", count: 129),
+        String(repeating: "well-known non-trivial co-operation, self-evident re-entry; ", count: 120),
+    ]
+
+    /// The shared corpora, when this machine has them.
+    static let corpora: [String] = ["en-gatsby-opening", "zh-guxiang", "ja-rashomon", "ar-al-bukhala", "hi-eidgah",
+                                    "th-nithan-vetal-story-1", "ko-sonagi"]
+        .compactMap { readTextFile("/work/shared/corpora/\($0).txt") }
+
+    @Test func preparingWithTheCacheGivesWhatPreparingWithoutItGives() throws {
+        let cache = ShapeCache(capacity: 100_000)
+        for text in Self.texts + Self.corpora {
+            let reference = Prepared(try PreparedText(text, cache: nil))
+            // First sight, second (stored), third (served from the cache).
+            for pass in 1...3 {
+                #expect(Prepared(try PreparedText(text, cache: cache)) == reference, "pass \(pass): \(text.prefix(40))")
+            }
+        }
+        #expect(cache.statistics.hits > 1_000)
+    }
+
+    @Test func segmentsMeetingInNewContextsAreStillExact() throws {
+        let cache = ShapeCache(capacity: 100_000)
+        // Teach the cache every text's segments, then prepare mixtures of them.
+        for text in Self.texts { for _ in 1...2 { _ = try PreparedText(text, cache: cache) } }
+        let hitsBefore = cache.statistics.hits
+        for (a, b) in zip(Self.texts, Self.texts.dropFirst()) {
+            for mixture in [a + " " + b, b + "\n" + a, "(" + a + ") " + b, a + b] {
+                #expect(Prepared(try PreparedText(mixture, cache: cache)) == Prepared(try PreparedText(mixture, cache: nil)))
+            }
+        }
+        #expect(cache.statistics.hits > hitsBefore)
+    }
+
+    @Test func theKeyHoldsSizeFeaturesAndTabSize() throws {
+        let cache = ShapeCache(capacity: 1_000)
+        let text = "AVATAR Typography\toffice AVATAR Typography\toffice"
+        let styles = [TextStyle(fontSize: 17), TextStyle(fontSize: 18), TextStyle(fontSize: 17, fontFeatures: ["-kern"]),
+                      TextStyle(fontSize: 17, tabSize: 4)]
+        for _ in 1...3 {
+            for style in styles {
+                #expect(Prepared(try PreparedText(text, style: style, cache: cache))
+                        == Prepared(try PreparedText(text, style: style, cache: nil)))
+            }
+        }
+        // The styles really differ, so a key without them would have served wrong widths.
+        let widths = try styles.map { style in
+            try PreparedText(text, style: style, cache: nil).segments.map { [$0.width, $0.trailingWidth] }
+        }
+        #expect(Set(widths).count == styles.count)
+    }
+
+    @Test func aSegmentIsStoredTheSecondTimeItIsLookedUp() throws {
+        let cache = ShapeCache(capacity: 1_000)
+        _ = try PreparedText("alpha beta", cache: cache)
+        #expect(cache.statistics == .init(hits: 0, misses: 2, insertions: 0, evictions: 0, count: 0))
+        _ = try PreparedText("alpha beta", cache: cache)
+        #expect(cache.statistics == .init(hits: 0, misses: 4, insertions: 2, evictions: 0, count: 2))
+        let before = MeasuringProbe.callsOnThisThread
+        _ = try PreparedText("alpha beta", cache: cache)
+        #expect(cache.statistics == .init(hits: 2, misses: 4, insertions: 2, evictions: 0, count: 2))
+        // Served whole: ICU's line breaks, and neither clusters nor shaping.
+        #expect(MeasuringProbe.callsOnThisThread - before == 1)
+    }
+
+    @Test func theCacheHoldsNoMoreThanItsCapacity() throws {
+        let cache = ShapeCache(capacity: 64)
+        let words = (0..<2_000).map { "word\($0) " }
+        let text = words.joined()
+        for _ in 1...2 { _ = try PreparedText(text, cache: cache) }
+        let statistics = cache.statistics
+        #expect(statistics.count <= 64)
+        #expect(statistics.count >= 32)   // one per shard at least, once full
+        #expect(statistics.evictions > 1_000)
+        #expect(Prepared(try PreparedText(text, cache: cache)) == Prepared(try PreparedText(text, cache: nil)))
+    }
+
+    @Test func removeAllEmptiesTheCache() throws {
+        let cache = ShapeCache(capacity: 1_000)
+        for _ in 1...3 { _ = try PreparedText("one two three", cache: cache) }
+        #expect(cache.statistics.count == 3)
+        cache.removeAll()
+        #expect(cache.statistics.count == 0)
+        let hits = cache.statistics.hits
+        _ = try PreparedText("one two three", cache: cache)
+        #expect(cache.statistics.hits == hits)
+    }
+
+    @Test func aCacheOfCapacityZeroStoresNothing() throws {
+        let cache = ShapeCache(capacity: 0)
+        for text in Self.texts {
+            for _ in 1...2 {
+                #expect(Prepared(try PreparedText(text, cache: cache)) == Prepared(try PreparedText(text, cache: nil)))
+            }
+        }
+        #expect(cache.statistics == .init(hits: 0, misses: 0, insertions: 0, evictions: 0, count: 0))
+    }
+
+    @Test func fontsWhoseSpaceTakesPartInShapingAreNotCachedWordByWord() throws {
+        #expect(FontSet.default.spacesSeparateShaping)
+        // Noto Sans Devanagari uses its space glyph in a GPOS lookup.
+        let devanagari = try FontSet([FontSet.default.fonts[3]])
+        #expect(devanagari.fonts[0].name == "NotoSansDevanagari-Regular.ttf")
+        #expect(!devanagari.spacesSeparateShaping)
+        let cache = ShapeCache(capacity: 1_000)
+        for _ in 1...3 { _ = try PreparedText("हिन्दी पाठ हिन्दी पाठ", fonts: devanagari, cache: cache) }
+        #expect(cache.statistics.misses == 0)
+    }
+
+    @Test func threadsSharingACacheGetExactResults() async throws {
+        let cache = ShapeCache(capacity: 256)   // small, so that threads also evict
+        let texts = Self.texts
+        let references = try texts.map { Prepared(try PreparedText($0, cache: nil)) }
+        let mismatches = try await withThrowingTaskGroup(of: Int.self) { group in
+            for worker in 0..<4 {
+                group.addTask {
+                    var mismatches = 0
+                    for round in 0..<20 {
+                        let index = (worker * 7 + round * 3) % texts.count
+                        if Prepared(try PreparedText(texts[index], cache: cache)) != references[index] { mismatches += 1 }
+                    }
+                    return mismatches
+                }
+            }
+            return try await group.reduce(0, +)
+        }
+        #expect(mismatches == 0)
+        #expect(cache.statistics.hits > 0)
+    }
+}

@@ -1,0 +1,341 @@
+#!/usr/bin/env python3
+"""The browser check: lays the corpus out in headless Chromium and compares its
+line starts and heights with TextMeasure's.
+
+    scripts/browser-check            # Chromium now vs the library now
+    scripts/browser-check --record   # ... and store Chromium's answers as the fixture
+    scripts/browser-check --recorded # the stored answers vs the library (no browser)
+
+The corpus is Tests/Fixtures/browser/texts.json (texts by script); it is expanded
+here into cases (font list x size x line height x widths) in a fixed order, so that
+the same corpus always gives the same cases. Chromium's answers are recorded, case
+and answer on one line, in Tests/Fixtures/browser/chromium.jsonl, which the Swift
+test BrowserFidelityTests reads.
+
+Chromium lays each case out in a div styled as a text view's content:
+`white-space: pre-wrap; overflow-wrap: break-word; word-break: normal;
+line-break: auto`, with the case's font files as @font-face rules in fallback order.
+A private fontconfig (no system fonts but one, hinting off) keeps the machine's
+fonts and hinting out, and --lang=en-US fixes the UI language, whose ICU line rules
+Blink uses for text with no lang attribute. Line starts are read from the client rects of each
+character: characters on one line share the top of their text fragment.
+"""
+import argparse
+import html
+import json
+import os
+import random
+import re
+import subprocess
+import sys
+import tempfile
+from collections import OrderedDict
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+FIXTURES = os.path.join(ROOT, "Tests", "Fixtures", "browser")
+TEXTS = os.path.join(FIXTURES, "texts.json")
+RECORDED = os.path.join(FIXTURES, "chromium.jsonl")
+
+# FontSet.default, in its fallback order (Sources/CTextMeasureFonts/EmbeddedFonts.c).
+EMBEDDED = ["NotoSans-Regular.ttf", "NotoSansArabic-Regular.ttf", "NotoSansHebrew-Regular.ttf",
+            "NotoSansDevanagari-Regular.ttf", "NotoSansThai-Regular.ttf", "DroidSansFallbackFull.ttf",
+            "NanumSquareR.ttf", "NotoColorEmoji.ttf"]
+DEJAVU = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
+
+# Font lists: None is the embedded set; paths are relative to the repository or absolute.
+FONT_LISTS = OrderedDict([
+    ("noto", None),
+    # DejaVu Sans first: it covers Latin, Arabic and Hebrew itself, so fallback order
+    # and a primary font with other metrics are exercised.
+    ("dejavu", [DEJAVU] + ["Fonts/" + name for name in EMBEDDED[1:]]),
+])
+# Scripts also measured with the second font list.
+DEJAVU_SCRIPTS = {"en", "de", "fr", "ar", "he", "bidi", "emoji", "mixed", "zh"}
+SIZES = [13, 17, 22]
+WIDTHS_PER_TEXT = 6
+PAGE_SIZE = 600
+
+
+def font_paths(case):
+    return case.get("fonts") or ["Fonts/" + name for name in EMBEDDED]
+
+
+def absolute(path):
+    return path if path.startswith("/") else os.path.join(ROOT, path)
+
+
+def utf16_length(text):
+    return len(text.encode("utf-16-le")) // 2
+
+
+def expand_corpus():
+    """The cases of the corpus, in a fixed order, each with its script."""
+    with open(TEXTS, encoding="utf-8") as file:
+        texts = json.load(file, object_pairs_hook=OrderedDict)
+    cases = []
+    for script, items in texts.items():
+        for index, text in enumerate(items):
+            for list_name, fonts in FONT_LISTS.items():
+                if fonts is not None and script not in DEJAVU_SCRIPTS:
+                    continue
+                for size in SIZES:
+                    for line_height in (None, round(size * 1.4)):
+                        key = f"{script}-{index}-{list_name}-{size}-{line_height or 'n'}"
+                        for width in widths(key, text, size):
+                            case = OrderedDict(id=f"{key}-w{width:g}", script=script, text=text)
+                            if fonts is not None:
+                                case["fonts"] = fonts
+                            case["size"] = size
+                            case["width"] = width
+                            case["lineHeight"] = line_height
+                            case["emptyLines"] = "label"
+                            cases.append(case)
+    return cases
+
+
+def widths(key, text, size):
+    """Widths from a narrow column (emergency breaks) to about the whole text, seeded by the case."""
+    rng = random.Random(key)
+    wide = sum(size if ord(ch) > 0x2E80 else size * 0.55 for ch in text)
+    high = max(size * 8, min(600, wide * 1.05))
+    chosen = [round(rng.uniform(size * 1.5, size * 4))]
+    for _ in range(WIDTHS_PER_TEXT - 1):
+        width = rng.uniform(size * 4, high)
+        chosen.append(round(width * 2) / 2 if rng.random() < 0.25 else round(width))
+    return sorted(set(chosen))
+
+
+# --- Chromium -------------------------------------------------------------------
+
+FONTCONFIG = """<?xml version="1.0"?>
+<!DOCTYPE fontconfig SYSTEM "fonts.dtd">
+<fontconfig>
+  <!-- Blink cannot load web fonts with no system font at all: one, never used by the corpus. -->
+  <dir>{fonts}</dir>
+  <cachedir>{cache}</cachedir>
+  <match target="font">
+    <edit name="antialias" mode="assign"><bool>true</bool></edit>
+    <edit name="hinting" mode="assign"><bool>false</bool></edit>
+    <edit name="hintstyle" mode="assign"><const>hintnone</const></edit>
+    <edit name="autohint" mode="assign"><bool>false</bool></edit>
+    <edit name="rgba" mode="assign"><const>none</const></edit>
+  </match>
+</fontconfig>
+"""
+
+PAGE_SCRIPT = r"""
+const cases = JSON.parse(document.getElementById('cases').textContent);
+for (const c of cases) {
+  const div = document.createElement('div');
+  div.className = 'c';
+  div.style.fontFamily = c.family;
+  div.style.fontSize = c.size + 'px';
+  div.style.width = c.width + 'px';
+  div.style.lineHeight = c.lineHeight == null ? 'normal' : c.lineHeight + 'px';
+  div.textContent = c.text;
+  document.body.appendChild(div);
+}
+async function measure() {
+  await Promise.all([...document.fonts].map(f => f.load().catch(() => null)));
+  await document.fonts.ready;
+  await new Promise(resolve => requestAnimationFrame(() => resolve()));
+  const range = document.createRange();
+  const results = [];
+  for (const div of document.querySelectorAll('div.c')) {
+    const node = div.firstChild;
+    const starts = [];
+    let lastTop = null;
+    if (node) {
+      const text = node.data;
+      for (let i = 0; i < text.length; ) {
+        const n = text.codePointAt(i) > 0xFFFF ? 2 : 1;
+        range.setStart(node, i);
+        range.setEnd(node, i + n);
+        const rects = range.getClientRects();
+        if (rects.length) {
+          // Fragments on one line share their top; the next line's is lower.
+          const top = rects[0].top;
+          if (lastTop === null || top > lastTop + 0.01) starts.push(i);
+          lastTop = top;
+        }
+        i += n;
+      }
+    }
+    results.push({lineStarts: starts, height: div.getBoundingClientRect().height});
+  }
+  const fonts = [...document.fonts].map(f => f.family + ':' + f.status);
+  const out = document.createElement('pre');
+  out.id = 'results';
+  out.textContent = JSON.stringify({fonts, results});
+  document.body.appendChild(out);
+}
+measure();
+"""
+
+
+def chromium_binary():
+    for name in ("chromium", "chromium-browser", "google-chrome"):
+        for directory in os.environ.get("PATH", "").split(os.pathsep):
+            path = os.path.join(directory, name)
+            if os.access(path, os.X_OK):
+                return path
+    sys.exit("browser-check: chromium not found (scripts/browser-check installs it)")
+
+
+def render_page(cases, workdir, fontconfig):
+    paths = []
+    for case in cases:
+        for path in font_paths(case):
+            if path not in paths:
+                paths.append(path)
+    faces = "\n".join(f'@font-face {{ font-family: "tm{i}"; src: url("file://{absolute(p)}"); }}'
+                      for i, p in enumerate(paths))
+    page_cases = [{"text": c["text"], "size": c["size"], "width": c["width"], "lineHeight": c["lineHeight"],
+                   "family": ", ".join(f'"tm{paths.index(p)}"' for p in font_paths(c))} for c in cases]
+    # JSON inside <script type=application/json>: only "</" needs escaping.
+    data = json.dumps(page_cases, ensure_ascii=True).replace("</", "<\\/")
+    page = f"""<!DOCTYPE html><html><head><meta charset="utf-8"><style>
+{faces}
+body {{ margin: 0; }}
+div.c {{ white-space: pre-wrap; overflow-wrap: break-word; word-break: normal; line-break: auto;
+        margin: 0; padding: 0; border: 0; }}
+</style></head><body>
+<script type="application/json" id="cases">{data}</script>
+<script>{PAGE_SCRIPT}</script>
+</body></html>"""
+    page_path = os.path.join(workdir, "page.html")
+    with open(page_path, "w", encoding="utf-8") as file:
+        file.write(page)
+    command = [chromium_binary(), "--headless", "--disable-gpu", "--lang=en-US", "--force-device-scale-factor=1",
+               "--virtual-time-budget=600000", "--dump-dom", "file://" + page_path]
+    if os.geteuid() == 0:
+        command.insert(1, "--no-sandbox")
+    env = dict(os.environ, FONTCONFIG_FILE=fontconfig)
+    for attempt in range(5):
+        done = subprocess.run(command, capture_output=True, text=True, env=env, timeout=900)
+        match = re.search(r'<pre id="results">(.*?)</pre>', done.stdout, re.S)
+        if match:
+            break
+        print(f"browser-check: Chromium gave no results (exit {done.returncode}), retrying", file=sys.stderr)
+        with open(os.path.join(workdir, f"failure-{attempt}.log"), "w") as log:
+            log.write(done.stdout[-2000:] + "\n----\n" + done.stderr[-5000:])
+    else:
+        sys.exit("browser-check: Chromium produced no results")
+    answer = json.loads(html.unescape(match.group(1)))
+    failed = [f for f in answer["fonts"] if not f.endswith(":loaded")]
+    if failed:
+        sys.exit(f"browser-check: fonts failed to load in Chromium: {failed}")
+    return answer["results"]
+
+
+def run_chromium(cases):
+    with tempfile.TemporaryDirectory(prefix="browser-check-") as workdir:
+        fonts_dir = os.path.join(workdir, "fonts")
+        os.mkdir(fonts_dir)
+        # The one system font: DejaVu Sans Mono, which no case names.
+        os.symlink("/usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf", os.path.join(fonts_dir, "mono.ttf"))
+        fontconfig = os.path.join(workdir, "fonts.conf")
+        with open(fontconfig, "w") as file:
+            file.write(FONTCONFIG.format(fonts=fonts_dir, cache=os.path.join(workdir, "cache")))
+        results = []
+        for start in range(0, len(cases), PAGE_SIZE):
+            page = cases[start:start + PAGE_SIZE]
+            print(f"browser-check: Chromium, cases {start + 1}-{start + len(page)} of {len(cases)}", file=sys.stderr)
+            results.extend(render_page(page, workdir, fontconfig))
+    return [{**case, "chromium": result} for case, result in zip(cases, results)]
+
+
+# --- The library ----------------------------------------------------------------
+
+def run_library(cases, textmeasure):
+    """The library's answers, through `textmeasure batch` (JSONL in, JSONL out)."""
+    lines = "".join(json.dumps({k: v for k, v in c.items() if k not in ("script", "chromium")},
+                               ensure_ascii=False) + "\n" for c in cases)
+    done = subprocess.run([textmeasure, "batch"], input=lines, capture_output=True, text=True, cwd=ROOT)
+    if done.returncode != 0:
+        sys.exit(f"browser-check: textmeasure batch failed: {done.stderr.strip()}")
+    results = [json.loads(line) for line in done.stdout.splitlines() if line.strip()]
+    by_id = {str(r.get("id")): r for r in results}
+    return [by_id.get(c["id"]) for c in cases]
+
+
+# --- Comparison -----------------------------------------------------------------
+
+def lines_of(text, starts):
+    """The text of each line, given UTF-16 line starts."""
+    units = text.encode("utf-16-le")
+    bounds = list(starts) + [len(units) // 2]
+    return [units[2 * a:2 * b].decode("utf-16-le", errors="replace") for a, b in zip(bounds, bounds[1:])]
+
+
+def compare(recorded, library, verbose):
+    per_script = OrderedDict()
+    mismatches = []
+    for case, mine in zip(recorded, library):
+        theirs = case["chromium"]
+        stats = per_script.setdefault(case["script"], [0, 0, 0])
+        stats[0] += 1
+        same_lines = mine is not None and mine["lineStarts"] == theirs["lineStarts"]
+        same_height = mine is not None and abs(mine["height"] - theirs["height"]) <= 0.5
+        stats[1] += same_lines
+        stats[2] += same_height
+        if not (same_lines and same_height):
+            mismatches.append((case, mine))
+    total = [sum(s[i] for s in per_script.values()) for i in range(3)]
+    print(f"{'script':8} {'cases':>6} {'line starts':>12} {'heights':>9}")
+    for script, (count, lines, heights) in list(per_script.items()) + [("overall", total)]:
+        print(f"{script:8} {count:6} {100 * lines / count:11.2f}% {100 * heights / count:8.2f}%")
+    shown = mismatches if verbose else mismatches[:40]
+    for case, mine in shown:
+        theirs = case["chromium"]
+        print(f"\n{case['id']}  width {case['width']:g}  size {case['size']}  line-height {case['lineHeight'] or 'normal'}"
+              f"  height chromium {theirs['height']:g} textmeasure {mine['height'] if mine else '-'}")
+        ours = lines_of(case["text"], mine["lineStarts"]) if mine else []
+        chrome = lines_of(case["text"], theirs["lineStarts"])
+        for i in range(max(len(ours), len(chrome))):
+            a = chrome[i] if i < len(chrome) else ""
+            b = ours[i] if i < len(ours) else ""
+            mark = " " if a == b else "≠"
+            print(f"  {mark} chromium   |{a}|".replace("\n", "⏎"))
+            if a != b:
+                print(f"  {mark} textmeasure|{b}|".replace("\n", "⏎"))
+    if len(shown) < len(mismatches):
+        print(f"\n... and {len(mismatches) - len(shown)} more (--verbose shows all)")
+    return total
+
+
+def read_recorded():
+    with open(RECORDED, encoding="utf-8") as file:
+        return [json.loads(line, object_pairs_hook=OrderedDict) for line in file if line.strip()]
+
+
+def write_recorded(recorded):
+    with open(RECORDED, "w", encoding="utf-8") as file:
+        for case in recorded:
+            file.write(json.dumps(case, ensure_ascii=False) + "\n")
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--record", action="store_true", help="store Chromium's answers as the test fixture")
+    parser.add_argument("--recorded", action="store_true", help="compare the stored answers; no browser")
+    parser.add_argument("--textmeasure", default=os.path.join(ROOT, "scripts", "textmeasure"))
+    parser.add_argument("--filter", help="only cases whose id contains this")
+    parser.add_argument("--verbose", action="store_true", help="show every mismatching case")
+    args = parser.parse_args()
+
+    if args.recorded:
+        recorded = read_recorded()
+    else:
+        recorded = run_chromium(expand_corpus())
+        if args.record:
+            write_recorded(recorded)
+            print(f"browser-check: recorded {len(recorded)} cases in {os.path.relpath(RECORDED, ROOT)}",
+                  file=sys.stderr)
+    if args.filter:
+        recorded = [c for c in recorded if args.filter in c["id"]]
+    compare(recorded, run_library(recorded, args.textmeasure), args.verbose)
+
+
+if __name__ == "__main__":
+    main()
