@@ -90,8 +90,10 @@ func fuzzText(_ data: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     } catch {
         LayoutInvariants.require(!(width.isFinite && width >= 0), "layout refused width \(width)")
     }
-    // Unwrapped, the text needs no soft or emergency breaks.
-    if let unwrapped = try? prepared.layout(width: prepared.unwrappedWidth, emptyLines: emptyLines) {
+    // Unwrapped, the text needs no soft or emergency breaks (at its width rounded up to
+    // the 1/64 px that layout floors a width to; widths themselves are finer).
+    let unwrappedWidth = (prepared.unwrappedWidth * 64).rounded(.up) / 64
+    if let unwrapped = try? prepared.layout(width: unwrappedWidth, emptyLines: emptyLines) {
         LayoutInvariants.require(unwrapped.lines.allSatisfy { $0.lineEnd == .mandatoryBreak || $0.lineEnd == .endOfText },
                                  "a break at the unwrapped width \(prepared.unwrappedWidth)")
     }
