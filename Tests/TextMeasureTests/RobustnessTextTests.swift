@@ -111,7 +111,7 @@ import Testing
     /// 2,000,000 letters, no break opportunity: every line but the last is broken
     /// between grapheme clusters, fits, and could not have taken the next letter.
     @Test func twoMegabyteWordBreaksBetweenGraphemes() throws {
-        var generator = SplitMix64(seed: 42)
+        var generator = LineBreakModeFuzzTests.Generator(state: 42)   // SplitMix64: the same word everywhere
         let word = String(String.UnicodeScalarView((0..<2_000_000).map { _ in
             Unicode.Scalar(UInt8(ascii: "a") + UInt8(generator.next() % 26))
         }))
@@ -161,18 +161,5 @@ import Testing
                 #expect(try PreparedText(longer).unwrappedWidth > Self.room(width), "line \(index)")
             }
         }
-    }
-}
-
-/// A small deterministic generator (SplitMix64) for reproducible test text.
-struct SplitMix64: RandomNumberGenerator {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
