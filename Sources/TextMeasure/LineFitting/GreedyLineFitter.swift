@@ -36,83 +36,122 @@ struct GreedyLineFitter {
         return prepared.tabStops.end(of: whitespace, from: x, widths: prepared.graphemeWidths) ?? x + segment.trailingWidth
     }
 
+    /// The lines, in order.
     func fit() -> [LineFragment] {
         var lines: [LineFragment] = []
         guard lineLimit > 0 else { return lines }
         lines.reserveCapacity(min(lineLimit, 4))   // one allocation for most texts, not one per doubling
-        var lineStart = 0
-        var committed = 0      // width of the line so far, trailing whitespace included
-        var visible = 0        // width of the line so far, trailing whitespace hanging
-        var fonts: UInt64 = 0
-
-        /// Ends the line; false once the line limit is reached.
-        func endLine(at end: Int, _ reason: LineEnd) -> Bool {
-            lines.append(LineFragment(start: lineStart, end: end, width: visible, fonts: fonts, lineEnd: reason))
-            lineStart = end
-            committed = 0; visible = 0; fonts = 0
-            return lines.count < lineLimit
-        }
-
-        var segmentStart = 0
-        var firstGrapheme = 0
-        var glued = false   // the line so far is a hyphen that holds on to this segment
-        for segment in prepared.segments {
-            var pieceStart = segmentStart      // what is left of the segment: its UTF-16 start,
-            var grapheme = firstGrapheme       // its first grapheme,
-            var remaining = segment.width      // and its width
-            let contentEnd = Int(segment.contentGraphemeEnd)
-            while true {
-                // Whitespace alone adds nothing visible: it stays on the line and hangs,
-                // with any whitespace before it ("a \t " is two segments, "a " and "\t ").
-                if contentEnd == grapheme {
-                    committed += segment.trailingWidth
-                    break
-                }
-                if committed + remaining <= width {
-                    visible = committed + remaining
-                    committed = trailingEnd(of: segment, from: visible)
-                    fonts |= grapheme == firstGrapheme ? segment.fonts : prepared.fontMask(graphemes: grapheme..<contentEnd)
-                    break
-                }
-                let lineIsEmpty = pieceStart == lineStart
-                if !lineIsEmpty, !glued, wrapping == .words {
-                    // Break before this segment, and try it again on an empty line.
-                    guard endLine(at: pieceStart, .softBreak) else { return lines }
-                    continue
-                }
-                // Break inside the segment: the clusters that fit in the room left,
-                // at least one on an empty line.
-                let piece = clusters(from: grapheme, to: contentEnd, room: width - committed, atLeastOne: lineIsEmpty)
-                if piece.end == contentEnd {
-                    // All of it fits after all: one cluster wider than the line alone, or rounding.
-                    visible = committed + piece.visible
-                    committed = trailingEnd(of: segment, from: visible)
-                    fonts |= piece.fonts
-                    break
-                }
-                if piece.end > grapheme {
-                    visible = committed + piece.visible + piece.endAdjustment
-                    fonts |= piece.fonts
-                    pieceStart = Int(prepared.graphemeEnds[piece.end - 1])
-                    grapheme = piece.end
-                    remaining = max(0, remaining - piece.width + piece.startAdjustment)
-                }
-                let reason: LineEnd = wrapping == .words ? .emergencyBreak : .softBreak
-                guard endLine(at: pieceStart, reason) else { return lines }
-            }
-            glued = segment.endsWithHeldHyphen && lineStart == Int(segment.end) - 1
-            segmentStart = Int(segment.end)
-            firstGrapheme = Int(segment.graphemeEnd)
-            if segment.isMandatoryBreak {
-                guard endLine(at: segmentStart, .mandatoryBreak) else { return lines }
-            }
-        }
-        if lineStart < prepared.utf16Count {
-            _ = endLine(at: prepared.utf16Count, .endOfText)
-        } else if addsEmptyLastLine, lines.isEmpty || lines[lines.count - 1].lineEnd == .mandatoryBreak {
-            _ = endLine(at: prepared.utf16Count, .endOfText)
-        }
+        fit(into: &lines)
         return lines
+    }
+
+    /// The line being filled, and what fitting has ended so far. A plain value kept in
+    /// the loop's locals (a nested function capturing them would keep them in a box).
+    private struct OpenLine {
+        var start = 0
+        /// Width of the line so far, trailing whitespace included.
+        var committed = 0
+        /// Width of the line so far, trailing whitespace hanging.
+        var visible = 0
+        var fonts: UInt64 = 0
+        /// Lines ended before this one, and why the last of them ended.
+        var count = 0
+        var previousEnd: LineEnd?
+    }
+
+    /// Hands the lines to `sink` in order, each as soon as it ends.
+    func fit<Sink: LineSink>(into sink: inout Sink) {
+        guard lineLimit > 0 else { return }
+        var line = OpenLine()
+        let hasTabs = !prepared.tabStops.graphemes.isEmpty
+        let ended = prepared.segments.withUnsafeBufferPointer { segments in
+            var segmentStart = 0
+            var firstGrapheme = 0
+            var glued = false   // the line so far is a hyphen that holds on to this segment
+            for segment in segments {
+                // Most segments fit whole after what the line holds: that case first,
+                // the rest (whitespace alone, breaks) as the general loop decides.
+                if Int(segment.contentGraphemeEnd) != firstGrapheme, line.committed + segment.width <= width {
+                    line.visible = line.committed + segment.width
+                    line.committed = hasTabs ? trailingEnd(of: segment, from: line.visible)
+                                             : line.visible + segment.trailingWidth
+                    line.fonts |= segment.fonts
+                } else if !place(segment, from: segmentStart, grapheme: firstGrapheme, glued: glued,
+                                 on: &line, into: &sink) {
+                    return false
+                }
+                glued = segment.endsWithHeldHyphen && line.start == Int(segment.end) - 1
+                segmentStart = Int(segment.end)
+                firstGrapheme = Int(segment.graphemeEnd)
+                if segment.isMandatoryBreak, !end(&line, at: segmentStart, .mandatoryBreak, into: &sink) { return false }
+            }
+            return true
+        }
+        guard ended else { return }
+        if line.start < prepared.utf16Count {
+            _ = end(&line, at: prepared.utf16Count, .endOfText, into: &sink)
+        } else if addsEmptyLastLine, line.count == 0 || line.previousEnd == .mandatoryBreak {
+            _ = end(&line, at: prepared.utf16Count, .endOfText, into: &sink)
+        }
+    }
+
+    /// Ends `line` at `end` and opens the next; false once the line limit is reached.
+    @inline(__always)
+    private func end<Sink: LineSink>(_ line: inout OpenLine, at end: Int, _ reason: LineEnd,
+                                     into sink: inout Sink) -> Bool {
+        sink.add(LineFragment(start: line.start, end: end, width: line.visible, fonts: line.fonts, lineEnd: reason))
+        line = OpenLine(start: end, count: line.count + 1, previousEnd: reason)
+        return line.count < lineLimit
+    }
+
+    /// Places `segment` (starting at UTF-16 `segmentStart` and grapheme `firstGrapheme`)
+    /// on `line`, ending lines before it or inside it where it does not fit; false
+    /// once the line limit is reached.
+    private func place<Sink: LineSink>(_ segment: Segment, from segmentStart: Int, grapheme firstGrapheme: Int,
+                                       glued: Bool, on line: inout OpenLine, into sink: inout Sink) -> Bool {
+        var pieceStart = segmentStart      // what is left of the segment: its UTF-16 start,
+        var grapheme = firstGrapheme       // its first grapheme,
+        var remaining = segment.width      // and its width
+        let contentEnd = Int(segment.contentGraphemeEnd)
+        while true {
+            // Whitespace alone adds nothing visible: it stays on the line and hangs,
+            // with any whitespace before it ("a \t " is two segments, "a " and "\t ").
+            if contentEnd == grapheme {
+                line.committed += segment.trailingWidth
+                return true
+            }
+            if line.committed + remaining <= width {
+                line.visible = line.committed + remaining
+                line.committed = trailingEnd(of: segment, from: line.visible)
+                line.fonts |= grapheme == firstGrapheme ? segment.fonts : prepared.fontMask(graphemes: grapheme..<contentEnd)
+                return true
+            }
+            let lineIsEmpty = pieceStart == line.start
+            if !lineIsEmpty, !glued, wrapping == .words {
+                // Break before this segment, and try it again on an empty line.
+                guard end(&line, at: pieceStart, .softBreak, into: &sink) else { return false }
+                continue
+            }
+            // Break inside the segment: the clusters that fit in the room left,
+            // at least one on an empty line.
+            let piece = clusters(from: grapheme, to: contentEnd, room: width - line.committed, atLeastOne: lineIsEmpty)
+            if piece.end == contentEnd {
+                // All of it fits after all: one cluster wider than the line alone, or rounding.
+                line.visible = line.committed + piece.visible
+                line.committed = trailingEnd(of: segment, from: line.visible)
+                line.fonts |= piece.fonts
+                return true
+            }
+            if piece.end > grapheme {
+                line.visible = line.committed + piece.visible + piece.endAdjustment
+                line.fonts |= piece.fonts
+                pieceStart = Int(prepared.graphemeEnds[piece.end - 1])
+                grapheme = piece.end
+                remaining = max(0, remaining - piece.width + piece.startAdjustment)
+            }
+            let reason: LineEnd = wrapping == .words ? .emergencyBreak : .softBreak
+            guard end(&line, at: pieceStart, reason, into: &sink) else { return false }
+        }
     }
 
     /// Grapheme clusters taken onto a line from inside a segment.

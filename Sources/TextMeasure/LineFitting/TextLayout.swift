@@ -116,33 +116,59 @@ extension PreparedText {
     /// `layout(width:)` and `TextMeasurer`'s sizing.
     func lineFragments(width: Double, emptyLines: EmptyLineConvention, lineBreakMode: LineBreakMode,
                        maximumNumberOfLines: Int) throws(TextMeasureError) -> [LineFragment] {
-        guard width.isFinite, width >= 0 else { throw .invalidWidth(width) }
-        guard maximumNumberOfLines >= 0 else {
-            throw .invalidOption(name: "maximumNumberOfLines", value: Double(maximumNumberOfLines))
-        }
-        let fixed = widthUnits(width)
-        let limit = maximumNumberOfLines == 0 ? Int.max : maximumNumberOfLines
-        let truncation = lineBreakMode.truncation
-        // Clipping, and truncation without a line limit, keep each paragraph on one line.
-        let wraps = lineBreakMode != .byClipping && (truncation == nil || maximumNumberOfLines > 0)
-        // Word wrapping under the browser rules fits as Blink does, one layout unit over.
-        let tolerance = lineBreakMode == .byWordWrapping && style.lineBreakRules == .browser
-            ? BrowserTailoring.fitTolerance * Segment.unitsPerPixel / 64 : 0
-        var fragments = GreedyLineFitter(prepared: self, width: wraps ? fixed + tolerance : GreedyLineFitter.unbounded,
-                                         wrapping: lineBreakMode == .byCharWrapping ? .characters : .words,
-                                         addsEmptyLastLine: emptyLines == .textView, lineLimit: limit).fit()
-        guard let truncation else { return fragments }
+        let fitter = try lineFitter(width: width, emptyLines: emptyLines, lineBreakMode: lineBreakMode,
+                                    maximumNumberOfLines: maximumNumberOfLines)
+        var fragments = fitter.fit()
+        guard let truncation = lineBreakMode.truncation else { return fragments }
 
+        let fixed = widthUnits(width)
         let truncator = LineTruncator(prepared: self, width: fixed, position: truncation)
         if maximumNumberOfLines == 0 {
             for i in fragments.indices where fragments[i].width > fixed {
                 fragments[i] = truncator.truncate(fragments[i], hidesFollowingText: false)
             }
-        } else if fragments.count == limit, let last = fragments.last, last.end < utf16Count {
+        } else if fragments.count == fitter.lineLimit, let last = fragments.last, last.end < utf16Count {
             // The text goes on past the last line: it shows the rest of its paragraph, truncated.
             fragments[fragments.count - 1] = truncator.truncate(last, hidesFollowingText: true)
         }
         return fragments
+    }
+
+    /// The stacked height and widest line at `width`, as `lineFragments` would give
+    /// them, without keeping the lines (unless truncation has to see them).
+    func lineStack(width: Double, emptyLines: EmptyLineConvention, lineBreakMode: LineBreakMode,
+                   maximumNumberOfLines: Int) throws(TextMeasureError) -> LineStack {
+        var stack = LineStack(boxes: lineBoxes)
+        if lineBreakMode.truncation == nil {
+            try lineFitter(width: width, emptyLines: emptyLines, lineBreakMode: lineBreakMode,
+                           maximumNumberOfLines: maximumNumberOfLines).fit(into: &stack)
+        } else {
+            for fragment in try lineFragments(width: width, emptyLines: emptyLines, lineBreakMode: lineBreakMode,
+                                              maximumNumberOfLines: maximumNumberOfLines) {
+                stack.add(fragment)
+            }
+        }
+        return stack
+    }
+
+    /// The fitter for a layout at `width`, before any truncation.
+    @inline(__always)
+    private func lineFitter(width: Double, emptyLines: EmptyLineConvention, lineBreakMode: LineBreakMode,
+                            maximumNumberOfLines: Int) throws(TextMeasureError) -> GreedyLineFitter {
+        guard width.isFinite, width >= 0 else { throw .invalidWidth(width) }
+        guard maximumNumberOfLines >= 0 else {
+            throw .invalidOption(name: "maximumNumberOfLines", value: Double(maximumNumberOfLines))
+        }
+        let fixed = widthUnits(width)
+        // Clipping, and truncation without a line limit, keep each paragraph on one line.
+        let wraps = lineBreakMode != .byClipping && (lineBreakMode.truncation == nil || maximumNumberOfLines > 0)
+        // Word wrapping under the browser rules fits as Blink does, one layout unit over.
+        let tolerance = lineBreakMode == .byWordWrapping && style.lineBreakRules == .browser
+            ? BrowserTailoring.fitTolerance * Segment.unitsPerPixel / 64 : 0
+        return GreedyLineFitter(prepared: self, width: wraps ? fixed + tolerance : GreedyLineFitter.unbounded,
+                                wrapping: lineBreakMode == .byCharWrapping ? .characters : .words,
+                                addsEmptyLastLine: emptyLines == .textView,
+                                lineLimit: maximumNumberOfLines == 0 ? Int.max : maximumNumberOfLines)
     }
 
     /// A box `width` px wide in width units (`Segment.unitsPerPixel`), floored to
@@ -150,11 +176,6 @@ extension PreparedText {
     func widthUnits(_ width: Double) -> Int {
         let unitsPerLayoutUnit = Segment.unitsPerPixel / 64
         return Int(min(width * 64, Double(GreedyLineFitter.unbounded / unitsPerLayoutUnit)).rounded(.down)) * unitsPerLayoutUnit
-    }
-
-    /// The height of `fragments` stacked, in 1/64 px.
-    func height(of fragments: [LineFragment]) -> Int {
-        fragments.reduce(0) { $0 + lineBox(fonts: $1.fonts).height }
     }
 
     /// The width of the text on one line per paragraph (no soft wrapping), in

@@ -44,4 +44,20 @@ struct LineBox: Equatable {
         let halfLeading = (height - content) / 2
         return LineBox(above: rounded.ascent * 64 + halfLeading, below: height - rounded.ascent * 64 - halfLeading)
     }
+
+    /// The box of a line whose content uses the fonts `fontMask` (bit i: font i), given
+    /// each font's box in `boxes`, or one box for every line. The primary font always counts.
+    @inline(__always)
+    static func enclosing(fonts fontMask: UInt64, in boxes: [LineBox]) -> LineBox {
+        guard boxes.count > 1 else { return boxes[0] }
+        var box = boxes[0]
+        var mask = fontMask & ~1
+        while mask != 0 {
+            let index = mask.trailingZeroBitCount
+            box.above = max(box.above, boxes[index].above)
+            box.below = max(box.below, boxes[index].below)
+            mask &= mask - 1
+        }
+        return box
+    }
 }

@@ -118,15 +118,6 @@ public struct PreparedText: Sendable {
     /// The line box of a line whose content uses `fontMask` (the primary font always counts).
     @inline(__always)
     func lineBox(fonts fontMask: UInt64) -> LineBox {
-        guard lineBoxes.count > 1 else { return lineBoxes[0] }
-        var box = lineBoxes[0]
-        var mask = fontMask & ~1
-        while mask != 0 {
-            let index = mask.trailingZeroBitCount
-            box.above = max(box.above, lineBoxes[index].above)
-            box.below = max(box.below, lineBoxes[index].below)
-            mask &= mask - 1
-        }
-        return box
+        LineBox.enclosing(fonts: fontMask, in: lineBoxes)
     }
 }

@@ -141,8 +141,10 @@ extension MeasurementCase {
     /// The result of measuring this case's `measurer` at `width`: the case's own
     /// width, or another one when the same prepared text is measured again.
     public func result(of measurer: TextMeasurer, width: Double) throws -> MeasurementResult {
-        guard let size = measurer.sizeThatFits(ProposedSize(width: width)) else { throw TextMeasureError.invalidWidth(width) }
+        // sizeThatFits answers only these widths.
+        guard width.isFinite, width > 0 else { throw TextMeasureError.invalidWidth(width) }
         let layout = try measurer.layout(width: width)
+        let size = measurer.size(proposedWidth: width, of: layout)
         return MeasurementResult(id: id, lines: layout.lines.count, height: size.height, width: size.width,
                                  usedWidth: layout.usedWidth, lineStarts: layout.lines.map(\.utf16Range.lowerBound),
                                  truncated: maxLines != nil || lineBreakMode != nil ? layout.isTruncated : nil)

@@ -75,14 +75,27 @@ public struct TextMeasurer: Sendable {
     /// the height of one line, an infinite one the width of the whole text.
     public func sizeThatFits(_ proposal: ProposedSize) -> Size? {
         guard let width = proposal.width, width.isFinite, width > 0,
-              let fragments = try? fragments(containerWidth: width) else { return nil }
-        let height = clamp(Double(prepared.height(of: fragments)) / 64 + container.verticalChrome)
+              let lines = try? prepared.lineStack(width: textWidth(forContainerWidth: width),
+                                                  emptyLines: container.emptyLines,
+                                                  lineBreakMode: container.lineBreakMode,
+                                                  maximumNumberOfLines: container.maximumNumberOfLines) else { return nil }
+        return size(proposedWidth: width, textHeight: Double(lines.height) / 64,
+                    usedWidth: Double(lines.widest) / Double(Segment.unitsPerPixel))
+    }
+
+    /// What `sizeThatFits` answers for a finite `width` greater than zero, given
+    /// `layout(width: width)`: one fitting serves both the size and the lines.
+    func size(proposedWidth width: Double, of layout: TextLayout) -> Size {
+        size(proposedWidth: width, textHeight: layout.height, usedWidth: layout.usedWidth)
+    }
+
+    private func size(proposedWidth width: Double, textHeight: Double, usedWidth: Double) -> Size {
+        let height = clamp(textHeight + container.verticalChrome)
         switch widthSizing {
         case .fill:
             return Size(width: width, height: height)
         case .hug:
-            let widest = fragments.reduce(0) { max($0, $1.width) }
-            return Size(width: min(width, roundUp(Double(widest) / Double(Segment.unitsPerPixel) + container.horizontalChrome)), height: height)
+            return Size(width: min(width, roundUp(usedWidth + container.horizontalChrome)), height: height)
         }
     }
 
@@ -119,12 +132,6 @@ public struct TextMeasurer: Sendable {
 
     private func textWidth(forContainerWidth width: Double) -> Double {
         max(0, width - container.horizontalChrome)
-    }
-
-    private func fragments(containerWidth width: Double) throws(TextMeasureError) -> [LineFragment] {
-        try prepared.lineFragments(width: textWidth(forContainerWidth: width), emptyLines: container.emptyLines,
-                                   lineBreakMode: container.lineBreakMode,
-                                   maximumNumberOfLines: container.maximumNumberOfLines)
     }
 
     private func clamp(_ height: Double) -> Double {
