@@ -66,13 +66,15 @@ enum BenchCommand {
         let beforeWarm = ShapeCache.shared.statistics
         let warm = try medianPerItem(cases.count, reps: reps, measure)
         let afterWarm = ShapeCache.shared.statistics
-        // Measurers are borrowed in place: copying one out of the array would retain its every field.
+        // One copy of a measurer per case, not one per width: a copy out of the array
+        // retains its every field, which costs about as much as fitting it.
         let relayout = try measurers.withUnsafeBufferPointer { measurers throws(CLIError) in
             try medianPerItem(cases.count, reps: reps) { index throws(CLIError) in
                 var heights = 0
+                let measurer = measurers[index]
                 for scale in relayoutScales {
                     let width = cases[index].width * scale
-                    guard let size = measurers[index].sizeThatFits(ProposedSize(width: width)) else {
+                    guard let size = measurer.sizeThatFits(ProposedSize(width: width)) else {
                         throw failure(cases[index], TextMeasureError.invalidWidth(width))
                     }
                     heights &+= Int(size.height)
@@ -97,9 +99,10 @@ enum BenchCommand {
         let relayoutResult = try measurers.withUnsafeBufferPointer { measurers throws(CLIError) in
             try medianPerItem(cases.count, reps: reps) { index throws(CLIError) in
                 var lines = 0
+                let measurer = measurers[index]
                 for scale in relayoutScales {
                     do {
-                        lines &+= try cases[index].result(of: measurers[index], width: cases[index].width * scale).lines
+                        lines &+= try cases[index].result(of: measurer, width: cases[index].width * scale).lines
                     } catch {
                         throw failure(cases[index], error)
                     }

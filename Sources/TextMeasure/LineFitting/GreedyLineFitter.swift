@@ -62,9 +62,9 @@ struct GreedyLineFitter {
     /// Hands the lines to `sink` in order, each as soon as it ends.
     func fit<Sink: LineSink>(into sink: inout Sink) {
         guard lineLimit > 0 else { return }
-        var line = OpenLine()
         let hasTabs = !prepared.tabStops.graphemes.isEmpty
-        let ended = prepared.segments.withUnsafeBufferPointer { segments in
+        prepared.segments.withUnsafeBufferPointer { segments in
+            var line = OpenLine()   // a local of the loop, not captured: it stays in registers
             var segmentStart = 0
             var firstGrapheme = 0
             var glued = false   // the line so far is a hyphen that holds on to this segment
@@ -76,22 +76,22 @@ struct GreedyLineFitter {
                     line.committed = hasTabs ? trailingEnd(of: segment, from: line.visible)
                                              : line.visible + segment.trailingWidth
                     line.fonts |= segment.fonts
-                } else if !place(segment, from: segmentStart, grapheme: firstGrapheme, glued: glued,
-                                 on: &line, into: &sink) {
-                    return false
+                } else if let placed = place(segment, from: segmentStart, grapheme: firstGrapheme, glued: glued,
+                                             on: line, into: &sink) {
+                    line = placed
+                } else {
+                    return
                 }
                 glued = segment.endsWithHeldHyphen && line.start == Int(segment.end) - 1
                 segmentStart = Int(segment.end)
                 firstGrapheme = Int(segment.graphemeEnd)
-                if segment.isMandatoryBreak, !end(&line, at: segmentStart, .mandatoryBreak, into: &sink) { return false }
+                if segment.isMandatoryBreak, !end(&line, at: segmentStart, .mandatoryBreak, into: &sink) { return }
             }
-            return true
-        }
-        guard ended else { return }
-        if line.start < prepared.utf16Count {
-            _ = end(&line, at: prepared.utf16Count, .endOfText, into: &sink)
-        } else if addsEmptyLastLine, line.count == 0 || line.previousEnd == .mandatoryBreak {
-            _ = end(&line, at: prepared.utf16Count, .endOfText, into: &sink)
+            if line.start < prepared.utf16Count {
+                _ = end(&line, at: prepared.utf16Count, .endOfText, into: &sink)
+            } else if addsEmptyLastLine, line.count == 0 || line.previousEnd == .mandatoryBreak {
+                _ = end(&line, at: prepared.utf16Count, .endOfText, into: &sink)
+            }
         }
     }
 
@@ -105,10 +105,12 @@ struct GreedyLineFitter {
     }
 
     /// Places `segment` (starting at UTF-16 `segmentStart` and grapheme `firstGrapheme`)
-    /// on `line`, ending lines before it or inside it where it does not fit; false
-    /// once the line limit is reached.
+    /// on `line`, ending lines before it or inside it where it does not fit: the line
+    /// open after it, or nil once the line limit is reached. (`line` is passed by value
+    /// so that the common case, which does not come here, keeps it in registers.)
     private func place<Sink: LineSink>(_ segment: Segment, from segmentStart: Int, grapheme firstGrapheme: Int,
-                                       glued: Bool, on line: inout OpenLine, into sink: inout Sink) -> Bool {
+                                       glued: Bool, on line: OpenLine, into sink: inout Sink) -> OpenLine? {
+        var line = line
         var pieceStart = segmentStart      // what is left of the segment: its UTF-16 start,
         var grapheme = firstGrapheme       // its first grapheme,
         var remaining = segment.width      // and its width
@@ -118,18 +120,18 @@ struct GreedyLineFitter {
             // with any whitespace before it ("a \t " is two segments, "a " and "\t ").
             if contentEnd == grapheme {
                 line.committed += segment.trailingWidth
-                return true
+                return line
             }
             if line.committed + remaining <= width {
                 line.visible = line.committed + remaining
                 line.committed = trailingEnd(of: segment, from: line.visible)
                 line.fonts |= grapheme == firstGrapheme ? segment.fonts : prepared.fontMask(graphemes: grapheme..<contentEnd)
-                return true
+                return line
             }
             let lineIsEmpty = pieceStart == line.start
             if !lineIsEmpty, !glued, wrapping == .words {
                 // Break before this segment, and try it again on an empty line.
-                guard end(&line, at: pieceStart, .softBreak, into: &sink) else { return false }
+                guard end(&line, at: pieceStart, .softBreak, into: &sink) else { return nil }
                 continue
             }
             // Break inside the segment: the clusters that fit in the room left,
@@ -140,7 +142,7 @@ struct GreedyLineFitter {
                 line.visible = line.committed + piece.visible
                 line.committed = trailingEnd(of: segment, from: line.visible)
                 line.fonts |= piece.fonts
-                return true
+                return line
             }
             if piece.end > grapheme {
                 line.visible = line.committed + piece.visible + piece.endAdjustment
@@ -150,7 +152,7 @@ struct GreedyLineFitter {
                 remaining = max(0, remaining - piece.width + piece.startAdjustment)
             }
             let reason: LineEnd = wrapping == .words ? .emergencyBreak : .softBreak
-            guard end(&line, at: pieceStart, reason, into: &sink) else { return false }
+            guard end(&line, at: pieceStart, reason, into: &sink) else { return nil }
         }
     }
 

@@ -20,6 +20,7 @@ struct LineStack: LineSink {
 
     init(boxes: [LineBox]) { self.boxes = boxes }
 
+    @inline(__always)
     mutating func add(_ line: LineFragment) {
         height += LineBox.enclosing(fonts: line.fonts, in: boxes).height
         widest = max(widest, line.width)
