@@ -19,7 +19,6 @@ struct GreedyLineFitter {
     /// A width no line reaches: fitting at it wraps only at mandatory breaks.
     static let unbounded = Int.max / 4
 
-    let prepared: PreparedText
     /// The width available to the text, in width units.
     let width: Int
     let wrapping: Wrapping
@@ -30,18 +29,21 @@ struct GreedyLineFitter {
 
     /// Where `segment`'s trailing whitespace ends when its content ends at `x`:
     /// tabs advance to the next tab stop from the line's start.
-    private func trailingEnd(of segment: Segment, from x: Int) -> Int {
+    private func trailingEnd(of segment: Segment, from x: Int, in prepared: PreparedText) -> Int {
         guard !prepared.tabStops.graphemes.isEmpty else { return x + segment.trailingWidth }
         let whitespace = Int(segment.contentGraphemeEnd)..<Int(segment.graphemeEnd)
         return prepared.tabStops.end(of: whitespace, from: x, widths: prepared.graphemeWidths) ?? x + segment.trailingWidth
     }
 
-    /// The lines, in order.
-    func fit() -> [LineFragment] {
+    /// The lines of `prepared`, in order.
+    ///
+    /// The prepared text is a parameter rather than a property so that a fitter never
+    /// holds a copy of it: a copy retains its every array.
+    func fit(_ prepared: PreparedText) -> [LineFragment] {
         var lines: [LineFragment] = []
         guard lineLimit > 0 else { return lines }
         lines.reserveCapacity(min(lineLimit, 4))   // one allocation for most texts, not one per doubling
-        fit(into: &lines)
+        fit(prepared, into: &lines)
         return lines
     }
 
@@ -59,8 +61,8 @@ struct GreedyLineFitter {
         var previousEnd: LineEnd?
     }
 
-    /// Hands the lines to `sink` in order, each as soon as it ends.
-    func fit<Sink: LineSink>(into sink: inout Sink) {
+    /// Hands the lines of `prepared` to `sink` in order, each as soon as it ends.
+    func fit<Sink: LineSink>(_ prepared: PreparedText, into sink: inout Sink) {
         guard lineLimit > 0 else { return }
         let hasTabs = !prepared.tabStops.graphemes.isEmpty
         prepared.segments.withUnsafeBufferPointer { segments in
@@ -73,11 +75,11 @@ struct GreedyLineFitter {
                 // the rest (whitespace alone, breaks) as the general loop decides.
                 if Int(segment.contentGraphemeEnd) != firstGrapheme, line.committed + segment.width <= width {
                     line.visible = line.committed + segment.width
-                    line.committed = hasTabs ? trailingEnd(of: segment, from: line.visible)
+                    line.committed = hasTabs ? trailingEnd(of: segment, from: line.visible, in: prepared)
                                              : line.visible + segment.trailingWidth
                     line.fonts |= segment.fonts
                 } else if let placed = place(segment, from: segmentStart, grapheme: firstGrapheme, glued: glued,
-                                             on: line, into: &sink) {
+                                             on: line, of: prepared, into: &sink) {
                     line = placed
                 } else {
                     return
@@ -109,7 +111,8 @@ struct GreedyLineFitter {
     /// open after it, or nil once the line limit is reached. (`line` is passed by value
     /// so that the common case, which does not come here, keeps it in registers.)
     private func place<Sink: LineSink>(_ segment: Segment, from segmentStart: Int, grapheme firstGrapheme: Int,
-                                       glued: Bool, on line: OpenLine, into sink: inout Sink) -> OpenLine? {
+                                       glued: Bool, on line: OpenLine, of prepared: PreparedText,
+                                       into sink: inout Sink) -> OpenLine? {
         var line = line
         var pieceStart = segmentStart      // what is left of the segment: its UTF-16 start,
         var grapheme = firstGrapheme       // its first grapheme,
@@ -124,7 +127,7 @@ struct GreedyLineFitter {
             }
             if line.committed + remaining <= width {
                 line.visible = line.committed + remaining
-                line.committed = trailingEnd(of: segment, from: line.visible)
+                line.committed = trailingEnd(of: segment, from: line.visible, in: prepared)
                 line.fonts |= grapheme == firstGrapheme ? segment.fonts : prepared.fontMask(graphemes: grapheme..<contentEnd)
                 return line
             }
@@ -136,11 +139,12 @@ struct GreedyLineFitter {
             }
             // Break inside the segment: the clusters that fit in the room left,
             // at least one on an empty line.
-            let piece = clusters(from: grapheme, to: contentEnd, room: width - line.committed, atLeastOne: lineIsEmpty)
+            let piece = clusters(from: grapheme, to: contentEnd, room: width - line.committed, atLeastOne: lineIsEmpty,
+                                 of: prepared)
             if piece.end == contentEnd {
                 // All of it fits after all: one cluster wider than the line alone, or rounding.
                 line.visible = line.committed + piece.visible
-                line.committed = trailingEnd(of: segment, from: line.visible)
+                line.committed = trailingEnd(of: segment, from: line.visible, in: prepared)
                 line.fonts |= piece.fonts
                 return line
             }
@@ -174,7 +178,8 @@ struct GreedyLineFitter {
     /// The clusters from `first` (up to `end`) that fit in `room`, at least one that
     /// has a width and is not whitespace when `atLeastOne`. Spaces and tabs are taken
     /// even past the room: they hang, so a piece never starts with one.
-    private func clusters(from first: Int, to end: Int, room: Int, atLeastOne: Bool) -> Piece {
+    private func clusters(from first: Int, to end: Int, room: Int, atLeastOne: Bool,
+                          of prepared: PreparedText) -> Piece {
         var piece = Piece(end: first)
         var mustTake = atLeastOne
         while piece.end < end {

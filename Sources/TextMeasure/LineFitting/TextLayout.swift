@@ -118,7 +118,7 @@ extension PreparedText {
                        maximumNumberOfLines: Int) throws(TextMeasureError) -> [LineFragment] {
         let fitter = try lineFitter(width: width, emptyLines: emptyLines, lineBreakMode: lineBreakMode,
                                     maximumNumberOfLines: maximumNumberOfLines)
-        var fragments = fitter.fit()
+        var fragments = fitter.fit(self)
         guard let truncation = lineBreakMode.truncation else { return fragments }
 
         let fixed = widthUnits(width)
@@ -141,7 +141,7 @@ extension PreparedText {
         var stack = LineStack(boxes: lineBoxes)
         if lineBreakMode.truncation == nil {
             try lineFitter(width: width, emptyLines: emptyLines, lineBreakMode: lineBreakMode,
-                           maximumNumberOfLines: maximumNumberOfLines).fit(into: &stack)
+                           maximumNumberOfLines: maximumNumberOfLines).fit(self, into: &stack)
         } else {
             for fragment in try lineFragments(width: width, emptyLines: emptyLines, lineBreakMode: lineBreakMode,
                                               maximumNumberOfLines: maximumNumberOfLines) {
@@ -152,7 +152,6 @@ extension PreparedText {
     }
 
     /// The fitter for a layout at `width`, before any truncation.
-    @inline(__always)
     private func lineFitter(width: Double, emptyLines: EmptyLineConvention, lineBreakMode: LineBreakMode,
                             maximumNumberOfLines: Int) throws(TextMeasureError) -> GreedyLineFitter {
         guard width.isFinite, width >= 0 else { throw .invalidWidth(width) }
@@ -165,7 +164,7 @@ extension PreparedText {
         // Word wrapping under the browser rules fits as Blink does, one layout unit over.
         let tolerance = lineBreakMode == .byWordWrapping && style.lineBreakRules == .browser
             ? BrowserTailoring.fitTolerance * Segment.unitsPerPixel / 64 : 0
-        return GreedyLineFitter(prepared: self, width: wraps ? fixed + tolerance : GreedyLineFitter.unbounded,
+        return GreedyLineFitter(width: wraps ? fixed + tolerance : GreedyLineFitter.unbounded,
                                 wrapping: lineBreakMode == .byCharWrapping ? .characters : .words,
                                 addsEmptyLastLine: emptyLines == .textView,
                                 lineLimit: maximumNumberOfLines == 0 ? Int.max : maximumNumberOfLines)
@@ -182,8 +181,9 @@ extension PreparedText {
     /// pixels: what an unconstrained view would ask for. Fitted like any layout
     /// (tab stops, hanging whitespace, line edges), at a width no line reaches.
     public var unwrappedWidth: Double {
-        let lines = GreedyLineFitter(prepared: self, width: GreedyLineFitter.unbounded, wrapping: .words,
-                                     addsEmptyLastLine: false, lineLimit: Int.max).fit()
-        return Double(lines.reduce(0) { max($0, $1.width) }) / Double(Segment.unitsPerPixel)
+        var lines = LineStack(boxes: lineBoxes)
+        GreedyLineFitter(width: GreedyLineFitter.unbounded, wrapping: .words, addsEmptyLastLine: false,
+                         lineLimit: Int.max).fit(self, into: &lines)
+        return Double(lines.widest) / Double(Segment.unitsPerPixel)
     }
 }
