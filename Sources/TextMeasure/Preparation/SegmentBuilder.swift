@@ -82,15 +82,18 @@ struct SegmentBuilder {
     }
 
     /// The pieces `blocks` of `sparse`, one after the other.
+    ///
+    /// Not `Array(unsafeUninitializedCapacity:)`: that allocates through a generic
+    /// entry point of the standard library, which looks the array's type up at run
+    /// time on every call, as long as the rest of a short text's gathering.
     private static func gather<T>(_ sparse: UnsafeMutablePointer<T>,
                                   _ blocks: UnsafeBufferPointer<(position: Int32, count: Int32)>, _ count: Int) -> [T] {
-        [T](unsafeUninitializedCapacity: count) { dense, initialized in
-            guard let dense = dense.baseAddress else { return }
-            for block in blocks {
-                (dense + initialized).initialize(from: sparse + Int(block.position), count: Int(block.count))
-                initialized += Int(block.count)
-            }
+        var dense: [T] = []
+        dense.reserveCapacity(count)
+        for block in blocks {
+            dense.append(contentsOf: UnsafeBufferPointer(start: sparse + Int(block.position), count: Int(block.count)))
         }
+        return dense
     }
 
     /// The font runs preparing `text` without a cache shapes (for `PreparationFloor`).
