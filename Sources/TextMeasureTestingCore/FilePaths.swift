@@ -24,14 +24,11 @@ enum FilePaths {
         absolute(path + "/..", base: "/")
     }
 
-    /// The absolute `path` as seen from the absolute `directory`: relative when they
-    /// share a directory below the root, so a tree of tests and fonts can move as a
-    /// whole; absolute otherwise (`/usr/share/fonts/...` stays as it is).
+    /// The absolute `path` as seen from the absolute `directory`.
     static func relative(_ path: String, from directory: String) -> String {
         let target = path.split(separator: "/"), origin = directory.split(separator: "/")
         var shared = 0
         while shared < min(target.count, origin.count), target[shared] == origin[shared] { shared += 1 }
-        guard shared > 0 else { return path }
         let up = Array(repeating: "..", count: origin.count - shared)
         return (up + target[shared...].map(String.init)).joined(separator: "/")
     }

@@ -13,9 +13,10 @@ import TextMeasure
 /// // report.passed, report.mismatches, and a description for the failure message
 /// ```
 ///
-/// Font paths in the file are relative to the file, so a test tree with its fonts
-/// can move; font paths in the cases given to `record` and `check` are relative to
-/// `fontDirectory`. No font paths means the embedded default set.
+/// Relative font paths in the cases given to `record` and `check` start at
+/// `fontDirectory`; the file stores them relative to itself, so a test tree with
+/// its fonts can move. Absolute font paths are stored as they are. No font paths
+/// means the embedded default set.
 public struct GoldenHeights: Sendable {
     /// Verify against the file, or (re)write it.
     public enum Mode: Sendable, Hashable {
@@ -171,10 +172,17 @@ public struct GoldenHeights: Sendable {
         return copy
     }
 
-    /// The case as the golden file stores it: font paths relative to the file.
+    /// The case as the golden file stores it: a relative font path rebased to be
+    /// relative to the file (so a tree of tests and fonts can move as a whole); an
+    /// absolute one (`/usr/share/fonts/...`) kept as it is.
     private func stored(_ testCase: MeasurementCase) -> MeasurementCase {
-        var copy = resolved(testCase, from: fontDirectory)
-        copy.fonts = copy.fonts.map { $0.map { FilePaths.relative($0, from: directory) } }
+        var copy = testCase
+        copy.fonts = testCase.fonts.map { paths in
+            paths.map { path in
+                path.hasPrefix("/") ? path
+                    : FilePaths.relative(FilePaths.absolute(path, base: fontDirectory), from: directory)
+            }
+        }
         return copy
     }
 
