@@ -164,7 +164,9 @@ struct SegmentBuilder {
             var knownScript: hb_script_t? = HB_SCRIPT_INVALID   // nil while a stretch is pending
             var stretch: (first: Int, script: hb_script_t)?
             for index in 0..<breaks.count {
-                if case .hit(let hit) = lookUp(index, after: knownScript) {
+                // Most segments of scripts without spaces cannot be cached: that is settled
+                // here, before a call that copies the whole pass (it mutates around it).
+                if cache != nil, isCacheable(index), case .hit(let hit) = lookUp(index, after: knownScript) {
                     if let pending = stretch {
                         try prepare(stretch: pending.first..<index, inheriting: pending.script)
                         stretch = nil
@@ -201,10 +203,10 @@ struct SegmentBuilder {
             UnsafeBufferPointer(rebasing: text[start(of: index)..<breaks[index].utf16Offset])
         }
 
-        /// Segment `index` from the cache, its clusters written where it starts; a
-        /// miss the cache admits is marked for `store`.
+        /// Segment `index`, which `isCacheable`, from the cache, its clusters written
+        /// where it starts; a miss the cache admits is marked for `store`.
         private func lookUp(_ index: Int, after script: hb_script_t?) -> ShapeCache.Lookup? {
-            guard let cache, isCacheable(index), let keyScript = keyScript(index, after: script) else { return nil }
+            guard let cache, let keyScript = keyScript(index, after: script) else { return nil }
             let start = start(of: index)
             let key = ShapedSegmentKey(style: styleKey, styleHash: styleHash, script: keyScript, text: text(of: index))
             let found = cache.lookup(key, into: ClusterBuffers(buffers, at: start, count: text(of: index).count,
