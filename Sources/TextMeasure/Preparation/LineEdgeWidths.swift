@@ -111,8 +111,9 @@ enum LineEdgeWidths {
                 for (i, start) in graphemeStarts.enumerated() {
                     advances[start] = Int32(total * (i + 1) / count - total * i / count)
                 }
+                // Only here: emptying an empty array still costs a retain and a release.
+                graphemeStarts.removeAll(keepingCapacity: true)
             }
-            graphemeStarts.removeAll(keepingCapacity: true)
             clusterStart = boundary
         }
     }
