@@ -16,6 +16,32 @@ struct EdgeAdjustment: Equatable, Sendable {
     var start: Int32
 }
 
+/// The nonzero `EdgeAdjustment`s of a text, by the index of the grapheme they follow.
+///
+/// There are few (only where a word's clusters kern or ligate across a boundary), so
+/// they are kept as a sorted list searched by halves: building a dictionary instead
+/// cost a hash per entry, and a share of preparing an English text that showed.
+struct EdgeAdjustments: Sendable {
+    private struct Entry: Sendable {
+        var grapheme: Int32
+        var adjustment: EdgeAdjustment
+    }
+
+    private var entries: [Entry] = []
+
+    /// Adds the adjustment after `grapheme`, which must follow the graphemes of
+    /// every adjustment added before.
+    mutating func append(_ adjustment: EdgeAdjustment, after grapheme: Int32) {
+        entries.append(Entry(grapheme: grapheme, adjustment: adjustment))
+    }
+
+    /// The adjustment after `grapheme`, or nil when breaking there changes nothing.
+    subscript(grapheme: Int32) -> EdgeAdjustment? {
+        let index = entries.partitioningIndex { $0.grapheme >= grapheme }
+        return index < entries.count && entries[index].grapheme == grapheme ? entries[index].adjustment : nil
+    }
+}
+
 enum LineEdgeWidths {
     /// Writes the adjustment at the end of each cluster of `stretch` to
     /// `adjustments[i]` (i: the cluster's index in the stretch): nonzero only at a

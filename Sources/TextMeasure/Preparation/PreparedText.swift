@@ -39,7 +39,7 @@ public struct PreparedText: Sendable {
     let graphemeWidths: [Int32]
     /// How a line ending after a grapheme (keyed by its index), or the next one
     /// starting there, changes width when the word is broken there (see `LineEdgeWidths`).
-    let edgeAdjustments: [Int32: EdgeAdjustment]
+    let edgeAdjustments: EdgeAdjustments
     /// Where tabs advance to (`TabStops`); trailing whitespace with a tab is laid out
     /// against them when more follows on the line.
     let tabStops: TabStops

@@ -25,7 +25,7 @@ struct SegmentBuilder {
     private(set) var graphemeWidths: [Int32] = []
     private(set) var graphemeFonts: [UInt8] = []
     private(set) var graphemeHangs: [Bool] = []
-    private(set) var edgeAdjustments: [Int32: EdgeAdjustment] = [:]
+    private(set) var edgeAdjustments = EdgeAdjustments()
     private(set) var tabStops = TabStops.none
 
     /// Segments longer than this (in UTF-16 units) are not cached: rare, and large.
@@ -68,13 +68,13 @@ struct SegmentBuilder {
     /// The nonzero adjustments of the pieces `blocks`, keyed by cluster index in text order.
     private static func gatherAdjustments(_ sparse: UnsafeMutablePointer<EdgeAdjustment>,
                                           _ blocks: UnsafeBufferPointer<(position: Int32, count: Int32)>)
-        -> [Int32: EdgeAdjustment] {
-        var adjustments: [Int32: EdgeAdjustment] = [:]
+        -> EdgeAdjustments {
+        var adjustments = EdgeAdjustments()
         var index: Int32 = 0
         for block in blocks {
             for i in 0..<Int(block.count) {
                 let adjustment = sparse[Int(block.position) + i]
-                if adjustment.end != 0 || adjustment.start != 0 { adjustments[index] = adjustment }
+                if adjustment.end != 0 || adjustment.start != 0 { adjustments.append(adjustment, after: index) }
                 index += 1
             }
         }
