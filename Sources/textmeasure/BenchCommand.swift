@@ -12,8 +12,9 @@ enum BenchCommand {
         'textmeasure batch'), after loading their fonts (not timed). Prints:
 
           textmeasure cold cases=N us_per_case=X
-              each case measured as batch measures it (prepare, sizeThatFits, the
-              lines), with the shape cache emptied before each case
+              each case measured as batch measures it (prepare, then the lines
+              and the size from one fitting), with the shape cache emptied before
+              each case
           textmeasure warm cases=N us_per_case=X
               the same with the cache kept across cases and passes
           textmeasure relayout cases=N widths=5 us_per_case=X
