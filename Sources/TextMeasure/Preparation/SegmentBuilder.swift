@@ -191,6 +191,7 @@ struct SegmentBuilder {
 
         /// The script part of a segment's key: its own, or the one it inherits
         /// (`nil` when that is not known yet).
+        @inline(__always)   // likewise
         private func keyScript(_ index: Int, after script: hb_script_t?) -> UInt32? {
             let first = ScriptTable.bmp.script(of: Scalars.decode(text, at: start(of: index)).scalar)
             if first != HB_SCRIPT_COMMON, first != HB_SCRIPT_INHERITED, first != HB_SCRIPT_UNKNOWN {
@@ -205,6 +206,7 @@ struct SegmentBuilder {
 
         /// Segment `index`, which `isCacheable`, from the cache, its clusters written
         /// where it starts; a miss the cache admits is marked for `store`.
+        @inline(__always)   // out of line, a call on the pass itself took a copy of the whole pass
         private func lookUp(_ index: Int, after script: hb_script_t?) -> ShapeCache.Lookup? {
             guard let cache, let keyScript = keyScript(index, after: script) else { return nil }
             let start = start(of: index)
