@@ -2,7 +2,7 @@ import Testing
 @testable import TextMeasure
 
 /// Sizing fits without keeping lines (`LineStack`), layout keeps them all, and a
-/// batch result takes its size from the layout's lines: all three must agree, in
+/// batch result takes its size from the same fitting's lines: all three must agree, in
 /// every mode, with any container, for any text.
 @Suite struct SizeFromOneFittingTests {
     @Test func sizeThatFitsEqualsTheSizeOfTheLayout() throws {
@@ -26,10 +26,12 @@ import Testing
 
                 let size = try #require(measurer.sizeThatFits(ProposedSize(width: width)), "\(context)")
                 let layout = try measurer.layout(width: width)
-                #expect(measurer.size(proposedWidth: width, of: layout) == size, "\(context)")
-                let result = try MeasurementCase(text: text, width: width).result(of: measurer, width: width)
+                let result = try MeasurementCase(text: text, width: width, maxLines: 0)
+                    .result(of: measurer, width: width)
                 #expect(result.height == size.height && result.width == size.width, "\(context)")
                 #expect(result.lines == layout.lines.count && result.usedWidth == layout.usedWidth, "\(context)")
+                #expect(result.lineStarts == layout.lines.map(\.utf16Range.lowerBound), "\(context)")
+                #expect(result.truncated == layout.isTruncated, "\(context)")
             }
         }
     }

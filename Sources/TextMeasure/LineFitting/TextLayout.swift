@@ -89,7 +89,6 @@ extension PreparedText {
         var offset = 0
         var y = 0
         var widest = 0
-        var elides = false
         for fragment in fragments {
             let start = index
             index = utf16.index(index, offsetBy: fragment.end - offset)
@@ -98,7 +97,6 @@ extension PreparedText {
             let elided = fragment.elided.map {
                 utf16.index(start, offsetBy: $0.lowerBound - fragment.start)..<utf16.index(start, offsetBy: $0.upperBound - fragment.start)
             }
-            elides = elides || fragment.elided != nil
             lines.append(TextLayout.Line(range: start..<index, utf16Range: fragment.start..<fragment.end,
                                          text: text[start..<index], elidedRange: elided, elidedUTF16Range: fragment.elided,
                                          width: Double(fragment.width) / Double(Segment.unitsPerPixel), y: Double(y) / 64,
@@ -109,7 +107,12 @@ extension PreparedText {
         }
         return TextLayout(lines: lines, width: width, height: Double(y) / 64, usedWidth: Double(widest) / Double(Segment.unitsPerPixel),
                           visibleRange: text.startIndex..<index, visibleUTF16Range: 0..<offset,
-                          isTruncated: elides || offset < utf16Count)
+                          isTruncated: isTruncated(by: fragments))
+    }
+
+    /// Whether `lines`, this text's fitted lines, elide any of it or leave some unshown.
+    func isTruncated(by lines: [LineFragment]) -> Bool {
+        (lines.last?.end ?? 0) < utf16Count || lines.contains { $0.elided != nil }
     }
 
     /// The line fragments at `width`: the arithmetic core of layout, shared by

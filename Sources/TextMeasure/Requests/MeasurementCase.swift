@@ -143,10 +143,10 @@ extension MeasurementCase {
     public func result(of measurer: TextMeasurer, width: Double) throws -> MeasurementResult {
         // sizeThatFits answers only these widths.
         guard width.isFinite, width > 0 else { throw TextMeasureError.invalidWidth(width) }
-        let layout = try measurer.layout(width: width)
-        let size = measurer.size(proposedWidth: width, of: layout)
-        return MeasurementResult(id: id, lines: layout.lines.count, height: size.height, width: size.width,
-                                 usedWidth: layout.usedWidth, lineStarts: layout.lines.map(\.utf16Range.lowerBound),
-                                 truncated: maxLines != nil || lineBreakMode != nil ? layout.isTruncated : nil)
+        let (lines, usedWidth, size) = try measurer.fittedLines(width: width)
+        return MeasurementResult(id: id, lines: lines.count, height: size.height, width: size.width,
+                                 usedWidth: usedWidth, lineStarts: lines.map(\.start),
+                                 truncated: maxLines != nil || lineBreakMode != nil
+                                    ? measurer.prepared.isTruncated(by: lines) : nil)
     }
 }

@@ -83,10 +83,20 @@ public struct TextMeasurer: Sendable {
                     usedWidth: Double(lines.widest) / Double(Segment.unitsPerPixel))
     }
 
-    /// What `sizeThatFits` answers for a finite `width` greater than zero, given
-    /// `layout(width: width)`: one fitting serves both the size and the lines.
-    func size(proposedWidth width: Double, of layout: TextLayout) -> Size {
-        size(proposedWidth: width, textHeight: layout.height, usedWidth: layout.usedWidth)
+    /// The lines of `layout(width:)` as line fitting gives them (UTF-16 offsets, no
+    /// `String.Index` ranges, which a UTF-8 string has to walk to), with what
+    /// `sizeThatFits` answers for a finite `width` greater than zero: one fitting
+    /// serves both, as a batch result needs them.
+    func fittedLines(width: Double) throws(TextMeasureError) -> (lines: [LineFragment], usedWidth: Double, size: Size) {
+        guard width.isFinite, width >= 0 else { throw .invalidWidth(width) }
+        let lines = try prepared.lineFragments(width: textWidth(forContainerWidth: width),
+                                               emptyLines: container.emptyLines,
+                                               lineBreakMode: container.lineBreakMode,
+                                               maximumNumberOfLines: container.maximumNumberOfLines)
+        var stack = LineStack(boxes: prepared.lineBoxes)
+        for line in lines { stack.add(line) }
+        let usedWidth = Double(stack.widest) / Double(Segment.unitsPerPixel)
+        return (lines, usedWidth, size(proposedWidth: width, textHeight: Double(stack.height) / 64, usedWidth: usedWidth))
     }
 
     private func size(proposedWidth width: Double, textHeight: Double, usedWidth: Double) -> Size {
