@@ -8,9 +8,9 @@ enum Boundaries {
     static func lineBreaks(in text: UnsafeBufferPointer<UInt16>,
                            rules: LineBreakRules) throws(TextMeasureError) -> [BreakOpportunity] {
         guard let base = text.baseAddress else { return [] }
-        // ICU's answer goes to temporary memory (the stack, for a short text), then
-        // into an array of exactly the right size.
-        var breaks = try withUnsafeTemporaryAllocation(byteCount: text.count * 5, alignment: 4) {
+        // ICU's answer, and the browser rules' tailoring of it, go to temporary memory
+        // (the stack, for a short text), then into one array of exactly the right size.
+        return try withUnsafeTemporaryAllocation(byteCount: text.count * 6 + 1, alignment: 4) {
             memory throws(TextMeasureError) -> [BreakOpportunity] in
             guard let memory = memory.baseAddress else { return [] }
             let offsets = memory.bindMemory(to: Int32.self, capacity: text.count)
@@ -18,12 +18,17 @@ enum Boundaries {
             var error: Int32 = 0
             // The browser rules start from CSS line-break: normal, Chromium's ICU default.
             let kind = rules == .browser ? CTX_BREAK_LINE_NORMAL : CTX_BREAK_LINE
-            let count = Int(ctx_boundaries(Int32(kind), base, Int32(text.count), offsets, mandatory, &error))
+            var count = Int(ctx_boundaries(Int32(kind), base, Int32(text.count), offsets, mandatory, &error))
             guard count >= 0 else { throw .segmentationFailed(code: error) }
-            return (0..<count).map { BreakOpportunity(utf16Offset: Int(offsets[$0]), isMandatory: mandatory[$0] != 0) }
+            if rules == .browser {
+                let marks = (memory + text.count * 5).bindMemory(to: UInt8.self, capacity: text.count + 1)
+                count = BrowserTailoring.tailor(offsets: offsets, mandatory: mandatory, count: count, in: text, marks: marks)
+            }
+            var breaks: [BreakOpportunity] = []
+            breaks.reserveCapacity(count)
+            for i in 0..<count { breaks.append(BreakOpportunity(utf16Offset: Int(offsets[i]), isMandatory: mandatory[i] != 0)) }
+            return breaks
         }
-        if rules == .browser { BrowserTailoring.apply(to: &breaks, in: text) }
-        return breaks
     }
 
     /// Every extended-grapheme-cluster boundary after offset 0, the end included.

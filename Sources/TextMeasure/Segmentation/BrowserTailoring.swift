@@ -28,22 +28,31 @@ enum BrowserTailoring {
     /// absorb float rounding in its widths.
     static let fitTolerance = 1
 
-    /// Replaces ICU's `@lb=normal` opportunities for `text` with Blink's.
-    static func apply(to breaks: inout [BreakOpportunity], in text: UnsafeBufferPointer<UInt16>) {
-        guard text.count > 1 else { return }
-        var icu = [UInt8](repeating: 0, count: text.count + 1)   // 1: soft, 2: mandatory
-        for opportunity in breaks { icu[opportunity.utf16Offset] = opportunity.isMandatory ? 2 : 1 }
-        var tailored: [BreakOpportunity] = []
-        tailored.reserveCapacity(breaks.count)
+    /// Replaces ICU's `@lb=normal` opportunities for `text`, the `count` ascending
+    /// `offsets` (with `mandatory[i]` nonzero for a mandatory one), with Blink's, in
+    /// place, and returns how many there are now. `marks` is scratch memory for
+    /// `text.count + 1` bytes, which first take ICU's answer: there is never more
+    /// than one opportunity per code unit, so the new ones fit where the old ones were.
+    static func tailor(offsets: UnsafeMutablePointer<Int32>, mandatory: UnsafeMutablePointer<UInt8>, count: Int,
+                       in text: UnsafeBufferPointer<UInt16>, marks: UnsafeMutablePointer<UInt8>) -> Int {
+        guard text.count > 1 else { return count }
+        marks.initialize(repeating: 0, count: text.count + 1)   // 1: soft, 2: mandatory
+        for i in 0..<count { marks[Int(offsets[i])] = mandatory[i] != 0 ? 2 : 1 }
+        var tailored = 0
+        func append(_ offset: Int, isMandatory: Bool) {
+            offsets[tailored] = Int32(offset)
+            mandatory[tailored] = isMandatory ? 1 : 0
+            tailored += 1
+        }
         for offset in 1..<text.count {
-            if icu[offset] == 2 {
-                tailored.append(BreakOpportunity(utf16Offset: offset, isMandatory: true))
-            } else if isBreak(at: offset, in: text, icu: icu[offset] == 1) {
-                tailored.append(BreakOpportunity(utf16Offset: offset, isMandatory: false))
+            if marks[offset] == 2 {
+                append(offset, isMandatory: true)
+            } else if isBreak(at: offset, in: text, icu: marks[offset] == 1) {
+                append(offset, isMandatory: false)
             }
         }
-        tailored.append(BreakOpportunity(utf16Offset: text.count, isMandatory: icu[text.count] == 2))
-        breaks = tailored
+        append(text.count, isMandatory: marks[text.count] == 2)
+        return tailored
     }
 
     /// Whether Blink breaks before `text[offset]`, given ICU's answer there.
