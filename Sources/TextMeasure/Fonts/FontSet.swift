@@ -12,23 +12,43 @@ public struct FontSet: Sendable {
     public static let maximumCount = 64
 
     /// The fonts in fallback order; `fonts[0]` is the primary font.
-    public let fonts: [Font]
+    public var fonts: [Font] { storage.fonts }
 
     /// The primary font: its metrics set the line height of every line.
     public var primary: Font { fonts[0] }
 
     /// Tells this set apart from every other in `ShapeCache` keys (copies share it).
-    let identity: UInt64
+    var identity: UInt64 { storage.identity }
     /// For each BMP code point, the index of the first font of the set that draws it
     /// without .notdef (`Font.drawsWithoutNotdef`), or 0 when none does: the font of
     /// a one-code-point cluster, in one load.
-    let bmpFonts: [UInt8]
+    var bmpFonts: [UInt8] { storage.bmpFonts }
     /// True when the font that draws spaces uses the space glyph in none of its
     /// OpenType lookups: text on either side of a space then shapes the same alone
     /// as together, so words between spaces can be cached (see `ShapeCache`).
-    let spacesSeparateShaping: Bool
+    var spacesSeparateShaping: Bool { storage.spacesSeparateShaping }
     /// The ellipsis and line boxes of each style the set is used with.
-    let styleMeasures = StyleMeasures()
+    var styleMeasures: StyleMeasures { storage.styleMeasures }
+
+    /// What a set holds, behind one reference: a set is copied into each text
+    /// prepared with it and into the stages preparing it, and a copy then retains one
+    /// object rather than each of its arrays (a share of preparing a short text).
+    private final class Storage: Sendable {
+        let fonts: [Font]
+        let identity: UInt64
+        let bmpFonts: [UInt8]
+        let spacesSeparateShaping: Bool
+        let styleMeasures = StyleMeasures()
+
+        init(fonts: [Font], identity: UInt64, bmpFonts: [UInt8], spacesSeparateShaping: Bool) {
+            self.fonts = fonts
+            self.identity = identity
+            self.bmpFonts = bmpFonts
+            self.spacesSeparateShaping = spacesSeparateShaping
+        }
+    }
+
+    private let storage: Storage
 
     private static let identities = Atomic<UInt64>(0)
 
@@ -97,11 +117,9 @@ public struct FontSet: Sendable {
     }
 
     private init(validated fonts: [Font]) {
-        self.fonts = fonts
-        identity = Self.identities.wrappingAdd(1, ordering: .relaxed).newValue
-        bmpFonts = Self.firstCoveringFonts(fonts)
         // A space is drawn by the first font that covers it (see FontItemizer).
         let spaceFont = fonts.first { $0.coverage.contains(0x20) } ?? fonts[0]
-        spacesSeparateShaping = !spaceFont.usesSpaceInLookups
+        storage = Storage(fonts: fonts, identity: Self.identities.wrappingAdd(1, ordering: .relaxed).newValue,
+                          bmpFonts: Self.firstCoveringFonts(fonts), spacesSeparateShaping: !spaceFont.usesSpaceInLookups)
     }
 }
