@@ -68,9 +68,9 @@ def utf16_length(text):
     return len(text.encode("utf-16-le")) // 2
 
 
-def expand_corpus():
-    """The cases of the corpus, in a fixed order, each with its script."""
-    with open(TEXTS, encoding="utf-8") as file:
+def expand_corpus(texts_path=TEXTS):
+    """The cases of a corpus (texts by script), in a fixed order, each with its script."""
+    with open(texts_path, encoding="utf-8") as file:
         texts = json.load(file, object_pairs_hook=OrderedDict)
     cases = []
     for script, items in texts.items():
@@ -322,12 +322,16 @@ def main():
     parser.add_argument("--textmeasure", default=os.path.join(ROOT, "scripts", "textmeasure"))
     parser.add_argument("--filter", help="only cases whose id contains this")
     parser.add_argument("--verbose", action="store_true", help="show every mismatching case")
+    parser.add_argument("--texts", default=TEXTS,
+                        help="another corpus of the same shape ({script: [texts]}), e.g. held-out texts")
     args = parser.parse_args()
+    if args.texts != TEXTS and (args.record or args.recorded):
+        parser.error("--texts checks another corpus live; it cannot be recorded or compared with the fixture")
 
     if args.recorded:
         recorded = read_recorded()
     else:
-        recorded = run_chromium(expand_corpus())
+        recorded = run_chromium(expand_corpus(args.texts))
         if args.record:
             write_recorded(recorded)
             print(f"browser-check: recorded {len(recorded)} cases in {os.path.relpath(RECORDED, ROOT)}",
