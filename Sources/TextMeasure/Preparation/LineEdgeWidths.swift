@@ -43,6 +43,20 @@ struct EdgeAdjustments: Sendable {
 }
 
 enum LineEdgeWidths {
+    /// Whether some code unit inside `stretch` does not start a glyph cluster, or
+    /// starts one that HarfBuzz flags unsafe to break before. When none does, no
+    /// grapheme boundary falls inside a ligature or at a kerned pair: `splitLigatures`
+    /// and `measure` would change nothing. That is most text without kerning (Chinese,
+    /// Japanese), and this one pass over bytes costs less than their walks over clusters.
+    static func hasInnerEdges(_ stretch: Stretch, edges: UnsafePointer<UInt8>) -> Bool {
+        var flagged: UInt8 = 0
+        for offset in stretch.start + 1..<stretch.end {
+            let bits = edges[offset]
+            flagged |= (bits & ClusterEdge.unsafeToBreak) | (~bits & ClusterEdge.starts)
+        }
+        return flagged != 0
+    }
+
     /// Writes the adjustment at the end of each cluster of `stretch` to
     /// `adjustments[i]` (i: the cluster's index in the stretch): nonzero only at a
     /// boundary HarfBuzz flags unsafe to break that is not a line-break opportunity.

@@ -255,10 +255,14 @@ struct SegmentBuilder {
                 shaper.shape(run, of: text, with: fonts.fonts[run.fontIndex], advances: buffers.advances,
                              edges: buffers.edges, firstGlyphs: buffers.firstGlyphs)
             }
-            LineEdgeWidths.splitLigatures(stretch, runs: runs, advances: buffers.advances, edges: buffers.edges)
-            LineEdgeWidths.measure(stretch, of: text, runs: runs, advances: buffers.advances, edges: buffers.edges,
-                                   glyphs: buffers.firstGlyphs, fonts: fonts.fonts, scales: buffers.scales,
-                                   shaper: shaper, into: buffers.clusterEdges + start)
+            if LineEdgeWidths.hasInnerEdges(stretch, edges: buffers.edges) {
+                LineEdgeWidths.splitLigatures(stretch, runs: runs, advances: buffers.advances, edges: buffers.edges)
+                LineEdgeWidths.measure(stretch, of: text, runs: runs, advances: buffers.advances, edges: buffers.edges,
+                                       glyphs: buffers.firstGlyphs, fonts: fonts.fonts, scales: buffers.scales,
+                                       shaper: shaper, into: buffers.clusterEdges + start)
+            } else {
+                (buffers.clusterEdges + start).update(repeating: EdgeAdjustment(end: 0, start: 0), count: count)
+            }
 
             let first = clusterCount
             measure(stretch, segments: range)
