@@ -8,7 +8,9 @@ enum BenchCommand {
     static let help = """
         usage: textmeasure bench CASES.jsonl [--reps N] [--verbose]
 
-        Times measuring the cases of a batch file (one JSON case per line, as for
+        What measuring costs: cold, warm, re-laid-out, and against the ICU/HarfBuzz floor.
+
+        Times the cases of a batch file (one JSON case per line, as for
         'textmeasure batch'), after loading their fonts (not timed). Prints:
 
           textmeasure cold cases=N us_per_case=X
