@@ -5,7 +5,6 @@
 #include <unicode/ubrk.h>
 #include <unicode/uchar.h>
 #include <unicode/utf16.h>
-#include <unicode/uversion.h>
 
 static _Thread_local uint64_t measuring_calls;
 
@@ -228,4 +227,3 @@ int32_t ctx_clusters(const uint16_t *text, int32_t start, int32_t end,
     return w.count;
 }
 
-const char *ctx_icu_version(void) { return U_ICU_VERSION; }

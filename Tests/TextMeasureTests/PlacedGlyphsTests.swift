@@ -1,10 +1,5 @@
 import Testing
 @testable import TextMeasure
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// `PreparedText.glyphs(in:)` against HarfBuzz's own command-line shaper and
 /// against the widths measuring gave the lines.
@@ -20,17 +15,9 @@ import Darwin
     /// `hb-shape` (libharfbuzz-bin, installed by scripts/setup) on `text`: glyph ids,
     /// clusters (code point indices) and positions in font units.
     static func hbShape(_ font: String, _ text: String) -> [Reference]? {
-        guard let pipe = popen("hb-shape --no-glyph-names '\(fonts + font)' '\(text)'", "r") else { return nil }
-        var output: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 4096)
-        while true {
-            let n = chunk.withUnsafeMutableBytes { fread($0.baseAddress, 1, $0.count, pipe) }
-            output.append(contentsOf: chunk[0..<n])
-            if n == 0 { break }
-        }
-        guard pclose(pipe) == 0 else { return nil }
+        guard let output = shellOutput("hb-shape --no-glyph-names '\(fonts + font)' '\(text)'") else { return nil }
         // [91=0+529|2997=0@-268,0+0|...]
-        let body = String(decoding: output, as: UTF8.self).trimming("[]\n")
+        let body = output.trimming("[]\n")
         return body.split(separator: "|").compactMap { item -> Reference? in
             let glyphAndRest = item.split(separator: "=", maxSplits: 1)
             let clusterAndRest = glyphAndRest[1].split(separator: "+")

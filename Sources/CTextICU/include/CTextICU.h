@@ -82,9 +82,6 @@ int32_t ctx_clusters(const uint16_t *_Nonnull text, int32_t start, int32_t end,
 /// characters), else 0. A text cut just before such a character shapes differently.
 int ctx_joins_previous(uint32_t c);
 
-/// The ICU version string, e.g. "72.1".
-const char *_Nonnull ctx_icu_version(void);
-
 /// A probe for tests: the number of calls into ICU and HarfBuzz made on the calling
 /// thread (ICU calls are counted here; the shaper reports each hb_shape with
 /// ctx_note_measuring_call). Laying out a prepared text must not change it.

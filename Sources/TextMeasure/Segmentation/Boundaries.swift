@@ -59,9 +59,6 @@ enum Boundaries {
         guard count >= 0 else { throw .segmentationFailed(code: error) }
         return Int(count)
     }
-
-    /// The version of the ICU library doing the analysis, e.g. "72.1".
-    static var icuVersion: String { String(cString: ctx_icu_version()) }
 }
 
 extension LineBreakRules {
