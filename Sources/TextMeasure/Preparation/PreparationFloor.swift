@@ -63,14 +63,18 @@ public final class PreparationFloor {
         let text = texts[index]
         text.utf16.withUnsafeBufferPointer { utf16 in
             for run in text.runs {
-                hb_buffer_clear_contents(buffer)
-                hb_buffer_add_utf16(buffer, utf16.baseAddress, Int32(utf16.count), UInt32(run.start),
-                                    Int32(run.end - run.start))
-                Shaper.setSegmentProperties(of: buffer, script: run.script)
-                text.features.withUnsafeBufferPointer {
-                    hb_shape(text.fonts[run.fontIndex].hbFont, buffer, $0.baseAddress, UInt32($0.count))
+                // Cut where preparing cuts (`ShapingPieces`): a run of a million marks
+                // shaped whole would take most of an hour.
+                let cuts = ShapingPieces.cuts(in: utf16, from: run.start, to: run.end)
+                for (start, end) in zip([run.start] + cuts, cuts + [run.end]) {
+                    hb_buffer_clear_contents(buffer)
+                    hb_buffer_add_utf16(buffer, utf16.baseAddress, Int32(utf16.count), UInt32(start), Int32(end - start))
+                    Shaper.setSegmentProperties(of: buffer, script: run.script)
+                    text.features.withUnsafeBufferPointer {
+                        hb_shape(text.fonts[run.fontIndex].hbFont, buffer, $0.baseAddress, UInt32($0.count))
+                    }
+                    glyphs += Int(hb_buffer_get_length(buffer))
                 }
-                glyphs += Int(hb_buffer_get_length(buffer))
             }
         }
         return glyphs

@@ -79,25 +79,71 @@ struct Shaper {
     /// Shapes `run` of `text` with `font` and hands HarfBuzz's glyphs and positions
     /// (in font units, HarfBuzz's order: visual order within the run) to `body`.
     /// They live in a scratch buffer and are valid only inside `body`.
-    func withGlyphs<Result>(
+    ///
+    /// A run holding a very long stretch of marks is shaped in pieces
+    /// (`ShapingPieces`), and `body` is called once per piece, in visual order; the
+    /// glyphs of a piece that starts with marks carry the cluster of the base they follow.
+    func withGlyphs(
         of run: FontRun, in text: UnsafeBufferPointer<UInt16>, font: Font,
-        _ body: (UnsafeBufferPointer<hb_glyph_info_t>, UnsafeBufferPointer<hb_glyph_position_t>) -> Result
-    ) -> Result {
+        _ body: (UnsafeBufferPointer<hb_glyph_info_t>, UnsafeBufferPointer<hb_glyph_position_t>) -> Void
+    ) {
         withThreadBuffer { buffer in
-            hb_buffer_clear_contents(buffer)
-            hb_buffer_add_utf16(buffer, text.baseAddress, Int32(text.count), UInt32(run.start), Int32(run.end - run.start))
-            Self.setSegmentProperties(of: buffer, script: run.script)
-            features.withUnsafeBufferPointer { hb_shape(font.hbFont, buffer, $0.baseAddress, UInt32($0.count)) }
-            ctx_note_measuring_call()
-
-            var count: UInt32 = 0
-            guard let infos = hb_buffer_get_glyph_infos(buffer, &count),
-                  let positions = hb_buffer_get_glyph_positions(buffer, &count) else {
-                return body(UnsafeBufferPointer(start: nil, count: 0), UnsafeBufferPointer(start: nil, count: 0))
+            let cuts = ShapingPieces.cuts(in: text, from: run.start, to: run.end)
+            guard !cuts.isEmpty else {
+                shapePiece(run.start..<run.end, of: run, in: text, font: font, buffer: buffer, body)
+                return
             }
-            return body(UnsafeBufferPointer(start: infos, count: Int(count)),
-                        UnsafeBufferPointer(start: positions, count: Int(count)))
+            let starts = [run.start] + cuts, ends = cuts + [run.end]
+            // Right to left, the last piece is drawn first: its glyphs wait in copies.
+            var waiting: [(infos: [hb_glyph_info_t], positions: [hb_glyph_position_t])] = []
+            var anchor: UInt32?
+            for (index, start) in starts.enumerated() {
+                // A piece starting with marks has no base: no dotted circle for it.
+                hb_buffer_set_flags(buffer, index == 0 ? HB_BUFFER_FLAG_DEFAULT : HB_BUFFER_FLAG_DO_NOT_INSERT_DOTTED_CIRCLE)
+                shapePiece(start..<ends[index], of: run, in: text, font: font, buffer: buffer,
+                           continuing: anchor) { infos, positions in
+                    // Clusters are monotone: the largest is the one the next piece continues.
+                    anchor = infos.lazy.map(\.cluster).max() ?? anchor
+                    if run.isRightToLeft {
+                        waiting.append((Array(infos), Array(positions)))
+                    } else {
+                        body(infos, positions)
+                    }
+                }
+            }
+            hb_buffer_set_flags(buffer, HB_BUFFER_FLAG_DEFAULT)
+            for piece in waiting.reversed() {
+                piece.infos.withUnsafeBufferPointer { infos in
+                    piece.positions.withUnsafeBufferPointer { body(infos, $0) }
+                }
+            }
         }
+    }
+
+    /// One `hb_shape` of `range` of `run`, the whole text as context. With `anchor`,
+    /// the range starts inside a cluster cut by `ShapingPieces`: HarfBuzz gives its
+    /// leading marks a cluster of their own at the range's start, and they get the
+    /// cluster `anchor` of the base they follow.
+    private func shapePiece(
+        _ range: Range<Int>, of run: FontRun, in text: UnsafeBufferPointer<UInt16>, font: Font, buffer: OpaquePointer,
+        continuing anchor: UInt32? = nil,
+        _ body: (UnsafeBufferPointer<hb_glyph_info_t>, UnsafeBufferPointer<hb_glyph_position_t>) -> Void
+    ) {
+        hb_buffer_clear_contents(buffer)
+        hb_buffer_add_utf16(buffer, text.baseAddress, Int32(text.count), UInt32(range.lowerBound), Int32(range.count))
+        Self.setSegmentProperties(of: buffer, script: run.script)
+        features.withUnsafeBufferPointer { hb_shape(font.hbFont, buffer, $0.baseAddress, UInt32($0.count)) }
+        ctx_note_measuring_call()
+
+        var count: UInt32 = 0
+        guard let infos = hb_buffer_get_glyph_infos(buffer, &count),
+              let positions = hb_buffer_get_glyph_positions(buffer, &count) else {
+            return body(UnsafeBufferPointer(start: nil, count: 0), UnsafeBufferPointer(start: nil, count: 0))
+        }
+        if let anchor {
+            for i in 0..<Int(count) where infos[i].cluster == UInt32(range.lowerBound) { infos[i].cluster = anchor }
+        }
+        body(UnsafeBufferPointer(start: infos, count: Int(count)), UnsafeBufferPointer(start: positions, count: Int(count)))
     }
 
     /// Runs `body` with this thread's HarfBuzz buffer, created on first use. The
