@@ -28,7 +28,7 @@ import Testing
 
     @Test func emptyFileIsEmpty() throws {
         _ = try FontFiles.withTemporaryFile([]) { path in
-            #expect(throws: FontError.empty) { try Font(contentsOfFile: path) }
+            #expect(throws: FontError.inFile(path: path, error: .empty)) { try Font(contentsOfFile: path) }
         }
     }
 

@@ -40,11 +40,11 @@ public final class Font: @unchecked Sendable {
     /// for outline fonts, the strike's ppem in 26.6 for bitmap fonts.
     let advanceUnitsPerEm: Int
 
-    /// Loads the face at `faceIndex` from a font file (TrueType, OpenType, or a collection).
+    /// Loads the face at `faceIndex` from a font file (TrueType, OpenType, or a collection)
+    /// of at most `maximumFileSize` bytes. Errors about the file's data name the file
+    /// (`FontError.inFile`).
     public convenience init(contentsOfFile path: String, faceIndex: Int = 0) throws(FontError) {
-        let bytes = try Self.readFile(path)
-        let fileName = path.split(separator: "/").last.map(String.init) ?? path
-        try self.init(bytes: bytes, name: fileName, faceIndex: faceIndex)
+        try self.init(file: FontFile(path: path), faceIndex: faceIndex)
     }
 
     /// Loads the face at `faceIndex` from font data in memory. The bytes are copied.
@@ -63,7 +63,7 @@ public final class Font: @unchecked Sendable {
 
     /// With `ownsData`, `data` was allocated with `malloc` and the font takes it over:
     /// the HarfBuzz blob frees it when the font is destroyed, or this init frees it on failure.
-    private init(data: UnsafeRawBufferPointer, name: String, faceIndex: Int, ownsData: Bool) throws(FontError) {
+    init(data: UnsafeRawBufferPointer, name: String, faceIndex: Int, ownsData: Bool) throws(FontError) {
         let facts: FreeTypeFacts
         do throws(FontError) {
             // HarfBuzz blobs are limited to UInt32 lengths.
@@ -107,33 +107,6 @@ public final class Font: @unchecked Sendable {
 
     /// Whether the font maps `scalar` to a glyph.
     public func covers(_ scalar: Unicode.Scalar) -> Bool { coverage.contains(scalar.value) }
-
-    private static func readFile(_ path: String) throws(FontError) -> [UInt8] {
-        var info = stat()
-        guard stat(path, &info) == 0 else {
-            if errno == ENOENT || errno == ENOTDIR { throw .fileNotFound(path: path) }
-            throw .unreadable(path: path, reason: String(cString: strerror(errno)))
-        }
-        guard (info.st_mode & S_IFMT) == S_IFREG else { throw .unreadable(path: path, reason: "not a regular file") }
-        // Refuse before reading what could never load (see `init(data:…)`).
-        guard info.st_size < Int(UInt32.max) else { throw .unsupportedFont(reason: "larger than 4 GiB") }
-        guard let file = fopen(path, "rb") else {
-            throw .unreadable(path: path, reason: String(cString: strerror(errno)))
-        }
-        defer { fclose(file) }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let n = chunk.withUnsafeMutableBytes { fread($0.baseAddress, 1, $0.count, file) }
-            if n > 0 { bytes.append(contentsOf: chunk[0..<n]) }
-            if n < chunk.count {
-                if ferror(file) != 0 { throw .unreadable(path: path, reason: "read error") }
-                break
-            }
-        }
-        if bytes.isEmpty { throw .empty }
-        return bytes
-    }
 }
 
 /// What loading reads through FreeType: validation, metrics, coverage and bitmap advances.

@@ -20,6 +20,9 @@ public enum FontError: Error, Sendable, Equatable, CustomStringConvertible {
     case emptyFontSet
     /// A font set can hold at most `FontSet.maximumCount` fonts.
     case tooManyFonts(count: Int)
+    /// What is wrong with the font file at `path` (`error` is about its data: empty,
+    /// not a font, truncated, too large...), so that a message names the file.
+    indirect case inFile(path: String, error: FontError)
 
     public var description: String {
         switch self {
@@ -32,6 +35,7 @@ public enum FontError: Error, Sendable, Equatable, CustomStringConvertible {
         case .unsupportedFont(let reason): "unsupported font: \(reason)"
         case .emptyFontSet: "a font set needs at least one font"
         case .tooManyFonts(let count): "a font set holds at most \(FontSet.maximumCount) fonts, got \(count)"
+        case .inFile(let path, let error): "font file \(path): \(error)"
         }
     }
 }
