@@ -30,16 +30,22 @@ enum OrderedLineStream {
         var reader = LineReader(descriptor: STDIN_FILENO)
         while let first = try reader.next() {
             var chunk = [first]
-            var bytes = first.count
+            var bytes = (try? first.get())?.count ?? 0
             while chunk.count < chunkLines, bytes < chunkBytes, let line = reader.bufferedLine() {
                 chunk.append(line)
-                bytes += line.count
+                bytes += (try? line.get())?.count ?? 0
             }
             window.wait()
             workers.wait()
             let position = writer.expect(lines: chunk.count)
             DispatchQueue.global().async(group: group) { [chunk] in
-                let outputs = chunk.map(transform)
+                let outputs = chunk.map { line in
+                    switch line {
+                    case .success(let bytes): transform(bytes)
+                    // Too long to read: an error in its place, whose id is unknown.
+                    case .failure(let tooLong): JSONOutput.line(JSONLine.Failure(id: nil, error: tooLong.description))
+                    }
+                }
                 workers.signal()
                 writer.write(outputs, at: position)
             }
