@@ -61,7 +61,9 @@ def font_paths(case):
 
 
 def absolute(path):
-    return path if path.startswith("/") else os.path.join(ROOT, path)
+    # Resolved as the filesystem resolves it, as textmeasure batch opens it (symlinks first, then
+    # ".."): Chromium would resolve ".." in the file:// URL as text.
+    return os.path.realpath(path if path.startswith("/") else os.path.join(ROOT, path))
 
 
 def utf16_length(text):
