@@ -16,7 +16,7 @@ import TextMeasureTesting
         try files.copyItem(atPath: notoSansPath, toPath: root + "/a/f.ttf")
         try files.copyItem(atPath: repositoryRoot + "/Fonts/NotoSansHebrew-Regular.ttf", toPath: root + "/f.ttf")
         try files.createSymbolicLink(atPath: root + "/L", withDestinationPath: "a/b")
-        try Data(#"{"id": "s", "text": "\#(Self.text)", "width": 120, "fonts": ["L/../f.ttf"]}"#.utf8)
+        try Data(#"{"id": "s", "text": "\#(Self.text)", "width": 60, "fonts": ["L/../f.ttf"]}"#.utf8)
             .write(to: URL(fileURLWithPath: root + "/cases.jsonl"))
         return root
     }
@@ -25,11 +25,13 @@ import TextMeasureTesting
         let root = try makeTree()
         defer { try? FileManager.default.removeItem(atPath: root) }
         // What batch measures: the file the kernel opens for L/../f.ttf.
-        let opened = MeasurementCase(id: "s", text: Self.text, fonts: [root + "/L/../f.ttf"], width: 120)
+        let opened = MeasurementCase(id: "s", text: Self.text, fonts: [root + "/L/../f.ttf"], width: 60)
         let batch = try opened.measure(fonts: FontCache())
-        let notoSans = try MeasurementCase(id: "s", text: Self.text, fonts: [root + "/a/f.ttf"], width: 120)
+        let notoSans = try MeasurementCase(id: "s", text: Self.text, fonts: [root + "/a/f.ttf"], width: 60)
             .measure(fonts: FontCache())
-        #expect(batch.lineStarts == notoSans.lineStarts)
+        let hebrew = try MeasurementCase(id: "s", text: Self.text, fonts: [root + "/f.ttf"], width: 60)
+            .measure(fonts: FontCache())
+        #expect(batch.lineStarts == notoSans.lineStarts && batch.lineStarts != hebrew.lineStarts)
 
         let record = try GoldenCommandTests.textmeasure(["golden", "record", "cases.jsonl", "-o", "golden.json"], in: root)
         #expect(record.status == 0, "\(record.stderr)")
@@ -45,7 +47,7 @@ import TextMeasureTesting
         let root = try makeTree()
         defer { try? FileManager.default.removeItem(atPath: root) }
         let heights = GoldenHeights(path: root + "/lib.json", fontDirectory: root)
-        _ = try heights.record([MeasurementCase(id: "s", text: Self.text, fonts: ["L/../f.ttf"], width: 120)])
+        _ = try heights.record([MeasurementCase(id: "s", text: Self.text, fonts: ["L/../f.ttf"], width: 60)])
         let golden = try GoldenFile(contentsOfFile: root + "/lib.json")
         #expect(golden.cases.first?.input.fonts == ["a/f.ttf"])
         #expect(try heights.verify().passed)
