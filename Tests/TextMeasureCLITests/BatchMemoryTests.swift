@@ -14,13 +14,7 @@ struct BatchMemoryTests {
     /// prefixes of 1 to 400 characters, three sizes, widths from 60 to 760 px, the
     /// embedded fonts or font files.
     static func cases(_ count: Int) throws -> Data {
-        let texts = CLI.packageRoot.appendingPathComponent("Tests/Fixtures/texts")
-        var paragraphs: [String] = []
-        for file in try FileManager.default.contentsOfDirectory(atPath: texts.path) where file.hasSuffix(".txt") {
-            let text = try String(contentsOf: texts.appendingPathComponent(file), encoding: .utf8)
-            paragraphs += text.components(separatedBy: "\n\n").filter { !$0.isEmpty }
-        }
-        try #require(paragraphs.count > 50, "the texts in Tests/Fixtures/texts")
+        let paragraphs = try CLI.fixtureParagraphs()
         let fonts = CLI.packageRoot.appendingPathComponent("Fonts").path
         let fontChoices: [[String]?] = [nil, [fonts + "/NotoSans-Regular.ttf"],
                                         [fonts + "/NotoSansThai-Regular.ttf", fonts + "/NotoSans-Regular.ttf"]]

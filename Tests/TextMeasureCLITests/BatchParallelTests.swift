@@ -7,13 +7,7 @@ import Testing
 struct BatchParallelTests {
     @Test("parallel --pipe --keep-order over batch equals one batch, in every script")
     func parallelEqualsOneBatch() throws {
-        let texts = CLI.packageRoot.appendingPathComponent("Tests/Fixtures/texts")
-        var paragraphs: [String] = []
-        for file in try FileManager.default.contentsOfDirectory(atPath: texts.path).sorted() where file.hasSuffix(".txt") {
-            let text = try String(contentsOf: texts.appendingPathComponent(file), encoding: .utf8)
-            paragraphs += text.components(separatedBy: "\n\n").filter { !$0.isEmpty }
-        }
-        try #require(paragraphs.count > 50, "the texts in Tests/Fixtures/texts")
+        let paragraphs = try CLI.fixtureParagraphs()
         // Every paragraph at three widths, a few lines that fail, so that errors keep their place too.
         var lines: [String] = []
         for (index, paragraph) in paragraphs.enumerated() {
