@@ -4,8 +4,7 @@ import Testing
 import TextMeasure
 import TextMeasureTesting
 
-// README.md:136
-private func readmeSnippet136() throws {
+private func readmeSnippet1() throws {
     // A growing chat composer: a non-scrolling text view with UITextView's insets.
     let draft = "On my way, see you at the station 🚉"
     var composer = try TextMeasurer(text: draft, style: TextStyle(fontSize: 17), container: .textView)
@@ -32,8 +31,7 @@ private func readmeSnippet136() throws {
     }
 }
 
-// README.md:167
-private func readmeSnippet167() throws {
+private func readmeSnippet2() throws {
     let message = String(repeating: "A message that goes on and on. ", count: 8)
     let container = TextContainer(lineBreakMode: .byTruncatingTail, maximumNumberOfLines: 2)
     let preview = try TextMeasurer(text: message, container: container).layout(width: 280)
@@ -41,8 +39,7 @@ private func readmeSnippet167() throws {
     print(preview.isTruncated)                // whether any of the message is hidden: true
 }
 
-// README.md:179
-private func readmeSnippet179() throws {
+private func readmeSnippet3() throws {
     let message = "Preparing shapes the text once; each width after that is arithmetic."
     let prepared = try PreparedText(message, fonts: .default, style: TextStyle(fontSize: 15))
     let portrait = try prepared.layout(width: 358)
@@ -53,16 +50,14 @@ private func readmeSnippet179() throws {
     print(bubble.sizeThatFits(ProposedSize(width: 358))?.height ?? 0)
 }
 
-// README.md:194
-private func readmeSnippet194() throws {
+private func readmeSnippet4() throws {
     let brand = try Font(contentsOfFile: "Fonts/Brand.ttf")
     let fonts = try FontSet([brand] + FontSet.default.fonts)
     let measurer = try TextMeasurer(text: "Hello, 世界 🙂", fonts: fonts)
     print(measurer.idealWidth)
 }
 
-// README.md:237
-private enum ReadmeSnippet237 {
+private enum ReadmeSnippet5 {
     /// The composer: UITextView's insets and line fragment padding, 390 pt wide.
     func composer(_ id: CaseID, _ text: String) -> MeasurementCase {
         MeasurementCase(id: id, text: text, width: 390, insets: [8, 0, 8, 0], padding: 5)
