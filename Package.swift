@@ -1,4 +1,6 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.1
+// 6.1: package traits (EmbeddedFonts). The fonts are included with the assembler's
+// .incbin, which every 6.1 toolchain compiles.
 import PackageDescription
 
 let package = Package(
@@ -8,6 +10,13 @@ let package = Package(
         .executable(name: "textmeasure", targets: ["textmeasure"]),
         // Golden heights and two-sided wrap assertions for an app's own tests.
         .library(name: "TextMeasureTesting", targets: ["TextMeasureTesting"]),
+    ],
+    traits: [
+        // The 17 MB of default fonts compiled into the library (FontSet.default). Off
+        // (`swift build --disable-default-traits`, or `traits: []` on the dependency),
+        // FontSet.default is empty and every font set is the caller's.
+        .trait(name: "EmbeddedFonts", description: "Compile the default fonts (17 MB) into the library"),
+        .default(enabledTraits: ["EmbeddedFonts"]),
     ],
     targets: [
         // System libraries: thin module maps, found through pkg-config.
@@ -21,8 +30,10 @@ let package = Package(
                        providers: [.apt(["libpng-dev"]), .brew(["libpng"])]),
         // ICU behind a C target whose header has no ICU types (see CTextICU.h).
         .target(name: "CTextICU", dependencies: ["CICU"]),
-        // The default fonts, compiled in with #embed.
-        .target(name: "CTextMeasureFonts"),
+        // The default fonts, compiled in with .incbin (EmbeddedFontData.S) from Fonts/.
+        .target(name: "CTextMeasureFonts",
+                cSettings: [.headerSearchPath("../../Fonts"),
+                            .define("TEXTMEASURE_EMBEDDED_FONTS", .when(traits: ["EmbeddedFonts"]))]),
 
         .target(name: "TextMeasure",
                 dependencies: ["CTextICU", "CFreeType", "CHarfBuzz", "CTextMeasureFonts"]),

@@ -36,7 +36,7 @@ FIXTURES = os.path.join(ROOT, "Tests", "Fixtures", "browser")
 TEXTS = os.path.join(FIXTURES, "texts.json")
 RECORDED = os.path.join(FIXTURES, "chromium.jsonl")
 
-# FontSet.default, in its fallback order (Sources/CTextMeasureFonts/EmbeddedFonts.c).
+# FontSet.default, in its fallback order (Sources/CTextMeasureFonts/EmbeddedFontList.h).
 EMBEDDED = ["NotoSans-Regular.ttf", "NotoSansArabic-Regular.ttf", "NotoSansHebrew-Regular.ttf",
             "NotoSansDevanagari-Regular.ttf", "NotoSansThai-Regular.ttf", "DroidSansFallbackFull.ttf",
             "NanumSquareR.ttf", "NotoColorEmoji.ttf"]

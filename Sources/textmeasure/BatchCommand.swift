@@ -19,8 +19,8 @@ enum BatchCommand {
                 only "text" and "width" are required; "id" is a string or an integer;
                 no "fonts" means the embedded set; "lineHeight": null means normal.
         output: {"height": 39, "id": "a1", "lineStarts": [0], "lines": 1,
-                 "truncated": false, "usedWidth": 95.734375, "width": 390}
-                (px; UTF-16 offsets; "id" is null when the input had none; with
+                 "truncated": false, "usedWidth": 95.73, "width": 390}
+                (px, widths rounded to 0.01; UTF-16 offsets; "id" is null when the input had none; with
                 "maxLines" or "lineBreakMode", also "truncated": true or false)
 
         A line that cannot be measured (not JSON, a wrong type, an unreadable font,
@@ -73,7 +73,9 @@ enum BatchCommand {
             return .failure(failure)
         case .success(let measurementCase):
             do {
-                return .result(try measurementCase.measure(fonts: fonts))
+                var result = try measurementCase.measure(fonts: fonts)
+                result.usedWidth = result.usedWidth.printedWidth
+                return .result(result)
             } catch TextMeasureError.invalidWidth(let width) {
                 return .failure(JSONLine.Failure(id: measurementCase.id, error: Measurement.unusable(width: width)))
             } catch {

@@ -81,6 +81,10 @@ enum GoldenCommand {
         do { try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true) } catch {
             throw .input("cannot create \(directory): \(error.localizedDescription)")
         }
+        // `moved/` and `moved` name the same folder; join without doubling the slash.
+        var folder = Substring(directory)
+        while folder.count > 1, folder.hasSuffix("/") { folder = folder.dropLast() }
+        let prefix = folder == "/" ? "/" : folder + "/"
         var used: Set<String> = []
         for mismatch in mismatches {
             // Ids become file names: keep letters, digits, '.', '-' and '_'; number clashes.
@@ -88,7 +92,7 @@ enum GoldenCommand {
             if name.isEmpty || name.hasPrefix(".") { name = "case" + name }
             var unique = name, suffix = 2
             while !used.insert(unique).inserted { unique = "\(name)-\(suffix)"; suffix += 1 }
-            let path = directory + "/" + unique + ".png"
+            let path = prefix + unique + ".png"
             do {
                 if try mismatch.writeComparisonImage(to: path, fonts: fonts, scale: scale) { print("wrote \(path)") }
             } catch {

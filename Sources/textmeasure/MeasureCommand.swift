@@ -49,10 +49,10 @@ enum MeasureCommand {
         guard let fit = measurement.fit else { throw .input(Measurement.unusable(width: measurement.proposedWidth)) }
         let output = Output(size: fit.size,
                             intrinsicContentSize: measurement.measurer.intrinsicContentSize(currentWidth: measurement.proposedWidth),
-                            idealWidth: measurement.measurer.idealWidth,
+                            idealWidth: measurement.measurer.idealWidth.printedWidth,
                             lines: fit.layout.lines.map {
                                 Output.Line(start: $0.utf16Range.lowerBound, end: $0.utf16Range.upperBound,
-                                            width: $0.width, text: $0.displayText)
+                                            width: $0.width.printedWidth, text: $0.displayText)
                             },
                             truncated: fit.layout.isTruncated ? true : nil)
         print(json ? JSONOutput.line(output) : human(output))

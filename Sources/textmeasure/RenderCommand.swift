@@ -42,7 +42,7 @@ enum RenderCommand {
             let panel = try TextPanel(measurer: measurer, width: width)
             let canvas = try PanelRenderer.render([panel], scale: scale)
             try canvas.writePNG(to: output)
-            print("\(output): \(canvas.width) × \(canvas.height) pixels, frame \(panel.frame), \(panel.lines.count) lines")
+            print("\(output): \(canvas.width) × \(canvas.height) pixels, frame \(panel.frame), \(panel.lines.count) line\(panel.lines.count == 1 ? "" : "s")")
         } catch {
             throw .input("\(error)")
         }

@@ -24,7 +24,8 @@ let usage = """
     \(commands.keys.sorted().map { "  \(TerminalText.padded($0, toColumns: 10))\(summary(of: commands[$0]?.help ?? ""))" }
         .joined(separator: "\n"))
 
-    Run 'textmeasure <command> --help' for a command's options. A TEXT that begins
+    Run 'textmeasure <command> --help' for a command's options, 'textmeasure --version'
+    for the version and whether this build has the embedded fonts. A TEXT that begins
     with - goes after --: textmeasure measure --width 100 -- "-5 °C"
     Exit status: 0 success, 1 bad input or data, 2 usage error.
     """
@@ -35,6 +36,14 @@ func summary(of help: String) -> String {
     guard let blank = lines.firstIndex(where: { $0.allSatisfy(\.isWhitespace) }), blank + 1 < lines.count else { return "" }
     return String(lines[blank + 1])
 }
+
+/// The version, and whether the embedded fonts were built in: without them (the
+/// EmbeddedFonts trait off) every measurement needs --font.
+let versionLine: String = {
+    let embedded = FontSet.embeddedFontNames.count
+    let fonts = embedded == 0 ? "no embedded fonts (give fonts with --font)" : "\(embedded) embedded fonts"
+    return "textmeasure \(TextMeasure.version), \(fonts)"
+}()
 
 func printError(_ message: String) {
     FileHandle.standardError.write(Data((message + "\n").utf8))
@@ -47,6 +56,10 @@ func printError(_ message: String) {
         return 2
     }
     tokens.removeFirst()
+    if name == "--version" {
+        print(versionLine)
+        return 0
+    }
     if ["--help", "-h", "help"].contains(name) {
         guard let topic = tokens.first else { print(usage); return 0 }
         guard let command = commands[topic] else { printError("textmeasure: unknown command '\(topic)'"); return 2 }

@@ -66,6 +66,19 @@ enum CLI {
         try run(arguments, stdin: nil)
     }
 
+    /// The paragraphs of the project's texts in every script (`Tests/Fixtures/texts`),
+    /// file by file in name order.
+    static func fixtureParagraphs() throws -> [String] {
+        let texts = packageRoot.appendingPathComponent("Tests/Fixtures/texts")
+        var paragraphs: [String] = []
+        for file in try FileManager.default.contentsOfDirectory(atPath: texts.path).sorted() where file.hasSuffix(".txt") {
+            let text = try String(contentsOf: texts.appendingPathComponent(file), encoding: .utf8)
+            paragraphs += text.components(separatedBy: "\n\n").filter { !$0.isEmpty }
+        }
+        try #require(paragraphs.count > 50, "the texts in Tests/Fixtures/texts")
+        return paragraphs
+    }
+
     /// Decodes a run's standard output as one JSON document.
     static func decode<T: Decodable>(_ type: T.Type, _ run: CLIRun) throws -> T {
         try JSONDecoder().decode(T.self, from: run.stdout)

@@ -48,9 +48,10 @@ import Darwin
         return Decoded(width: Int(image.width), height: Int(image.height), pixels: pixels)
     }
 
-    /// A fresh temporary directory.
+    /// A fresh directory under the system's temporary directory (`$TMPDIR`, else /tmp).
     static func temporaryDirectory() throws -> String {
-        var template = Array("/tmp/textmeasure-render-XXXXXX".utf8CString)
+        let base = getenv("TMPDIR").map { String(cString: $0) } ?? "/tmp"
+        var template = Array("\(base)/textmeasure-render-XXXXXX".utf8CString)
         let directory = template.withUnsafeMutableBufferPointer { buffer in
             buffer.baseAddress.flatMap { mkdtemp($0) }.map { String(cString: $0) }
         }
@@ -59,9 +60,10 @@ import Darwin
 
     static func renderAndDecode(_ panels: [TextPanel], captions: [String] = [], scale: Double) throws -> (Canvas, Decoded) {
         let canvas = try PanelRenderer.render(panels, captions: captions, scale: scale)
-        let path = try temporaryDirectory() + "/picture.png"
+        let directory = try temporaryDirectory()
+        let path = directory + "/picture.png"
+        defer { unlink(path); rmdir(directory) }   // the picture, then its folder: nothing is left behind
         try canvas.writePNG(to: path)
-        defer { unlink(path) }
         return (canvas, try #require(decode(path), "libpng cannot read back \(path)"))
     }
 

@@ -3,7 +3,7 @@ import Testing
 import TextMeasureTesting
 @testable import TextMeasureTestingCore
 
-@Suite struct GoldenHeightsTests {
+@Suite(.temporaryFiles) struct GoldenHeightsTests {
     /// A composer, a chat bubble in CJK with a fixed line height, and a label in a
     /// font file: three kinds of case, one of each option.
     static func cases(fontPath: String = notoSansPath) -> [MeasurementCase] {

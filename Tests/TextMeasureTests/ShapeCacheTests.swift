@@ -45,14 +45,10 @@ import Testing
         String(repeating: "well-known non-trivial co-operation, self-evident re-entry; ", count: 120),
     ]
 
-    /// The shared corpora, when this machine has them.
-    static let corpora: [String] = ["en-gatsby-opening", "zh-guxiang", "ja-rashomon", "ar-al-bukhala", "hi-eidgah",
-                                    "th-nithan-vetal-story-1", "ko-sonagi"]
-        .compactMap { readTextFile("/work/shared/corpora/\($0).txt") }
 
     @Test func preparingWithTheCacheGivesWhatPreparingWithoutItGives() throws {
         let cache = ShapeCache(capacity: 100_000)
-        for text in Self.texts + Self.corpora {
+        for text in try Self.texts + FixtureTexts.names.map(FixtureTexts.text) {
             let reference = Prepared(try PreparedText(text, cache: nil))
             // First sight, second (stored), third (served from the cache).
             for pass in 1...3 {

@@ -74,18 +74,20 @@ public struct FontSet: Sendable {
     /// Arabic, Hebrew, Devanagari and Thai, Droid Sans Fallback (CJK), NanumSquare
     /// (Hangul) and Noto Color Emoji. It needs no font configuration on the machine.
     ///
-    /// Loaded once, on first use, and shared.
+    /// Loaded once, on first use, and shared. Built without the `EmbeddedFonts` trait,
+    /// the library has no fonts of its own: this set is then empty, and preparing text
+    /// with it throws `TextMeasureError.noFonts`.
     public static var `default`: FontSet { embedded }
 
     /// The file names of the embedded fonts, in fallback order.
     public static var embeddedFontNames: [String] {
-        (0..<ctmf_font_count()).map { String(cString: ctmf_font_at($0).pointee.name) }
+        (0..<ctmf_font_count()).map { String(cString: ctmf_font_at($0).name) }
     }
 
     private static let embedded: FontSet = {
         var fonts: [Font] = []
         for index in 0..<ctmf_font_count() {
-            let entry = ctmf_font_at(index).pointee
+            let entry = ctmf_font_at(index)
             let data = UnsafeRawBufferPointer(start: entry.bytes, count: entry.size)
             // The embedded fonts are fixed at build time and checked by the tests;
             // one that failed to load would be a build defect, not a user error.
@@ -93,8 +95,13 @@ public struct FontSet: Sendable {
                 fonts.append(font)
             }
         }
-        return FontSet(validated: fonts)
+        return fonts.isEmpty ? FontSet(empty: ()) : FontSet(validated: fonts)
     }()
+
+    /// The set of a build without embedded fonts; nothing can be measured with it.
+    private init(empty: Void) {
+        storage = Storage(fonts: [], identity: 0, bmpFonts: [], spacesSeparateShaping: false)
+    }
 
     private static func firstCoveringFonts(_ fonts: [Font]) -> [UInt8] {
         var table = [UInt8](repeating: 0, count: 0x10000)

@@ -61,10 +61,11 @@ public struct PreparedText: Sendable {
     /// `ShapeCache`); the result is the same with any cache or none.
     ///
     /// - Throws: `TextMeasureError` for an invalid style, a text longer than
-    ///   `maximumUTF16Count`, or an ICU failure.
+    ///   `maximumUTF16Count`, an ICU failure, or no fonts (`FontSet.default` built
+    ///   without embedded fonts).
     public init(_ text: String, fonts: FontSet = .default, style: TextStyle = TextStyle(),
                 cache: ShapeCache? = .shared) throws(TextMeasureError) {
-
+        guard !fonts.fonts.isEmpty else { throw .noFonts }
         try style.validate()
         let count = text.utf16.count
         guard count <= Self.maximumUTF16Count else { throw .textTooLong(utf16Count: count) }
