@@ -5,7 +5,7 @@ import TextMeasureTesting
 /// One resolution of font paths everywhere: the filesystem's. With `L -> a/b`, the
 /// font `L/../f.ttf` is `a/f.ttf` to batch (which opens it), so the golden file must
 /// record and verify that file too, not `f.ttf` (`..` taken as text).
-@Suite struct GoldenPathResolutionTests {
+@Suite(.temporaryFiles) struct GoldenPathResolutionTests {
     static let text = "Hello, wrapping world, once more"
 
     /// X/a/f.ttf is Noto Sans, X/f.ttf Noto Sans Hebrew (no Latin: wider .notdef boxes), X/L -> a/b.
