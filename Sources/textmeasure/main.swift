@@ -1,6 +1,9 @@
 import Foundation
 import TextMeasure
 
+// Before anything opens a file: a closed standard descriptor must not be reused.
+_ = StandardDescriptors.closed
+
 /// Each command: its help text and what runs it.
 let commands: [String: (help: String, run: (inout Arguments) throws(CLIError) -> Void)] = [
     "measure": (MeasureCommand.help, MeasureCommand.run),
