@@ -55,18 +55,16 @@ enum GoldenCommand {
 
     private static func record(_ casesPath: String, to output: String) throws(CLIError) {
         let cases = try CaseFile.read(casesPath)
-        do {
-            print(try GoldenHeights(path: output).record(cases))
-        } catch {
-            throw .input(error.description)
-        }
+        let report: GoldenReport
+        do { report = try GoldenHeights(path: output).record(cases) } catch { throw .input(error.description) }
+        try StandardOutput.writeLine(report.description)
     }
 
     private static func verify(_ path: String, renderDirectory: String?, scale: Double) throws(CLIError) {
         let golden = GoldenHeights(path: path)
         let report: GoldenReport
         do { report = try golden.verify() } catch { throw .input(error.description) }
-        print(report)
+        try StandardOutput.writeLine(report.description)
         if let renderDirectory, !report.mismatches.isEmpty {
             try writePictures(of: report.mismatches, to: renderDirectory, fonts: golden.fonts, scale: scale)
         }
@@ -89,11 +87,11 @@ enum GoldenCommand {
             var unique = name, suffix = 2
             while !used.insert(unique).inserted { unique = "\(name)-\(suffix)"; suffix += 1 }
             let path = directory + "/" + unique + ".png"
-            do {
-                if try mismatch.writeComparisonImage(to: path, fonts: fonts, scale: scale) { print("wrote \(path)") }
-            } catch {
+            let wrote: Bool
+            do { wrote = try mismatch.writeComparisonImage(to: path, fonts: fonts, scale: scale) } catch {
                 throw .input("cannot draw case \(mismatch.id): \(error)")
             }
+            if wrote { try StandardOutput.writeLine("wrote \(path)") }
         }
     }
 }

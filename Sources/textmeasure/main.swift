@@ -29,7 +29,9 @@ let usage = """
 
     Run 'textmeasure <command> --help' for a command's options. A TEXT that begins
     with - goes after --: textmeasure measure --width 100 -- "-5 °C"
-    Exit status: 0 success, 1 bad input or data, 2 usage error.
+    Exit status: 0 success, 1 bad input or data or output that cannot be written,
+    2 usage error; 141 (quietly, as SIGPIPE ends a filter) when the reader of standard
+    output goes away.
     """
 
 /// The first line of a help text's description: the line after its usage lines.
@@ -37,10 +39,6 @@ func summary(of help: String) -> String {
     let lines = help.split(separator: "\n", omittingEmptySubsequences: false)
     guard let blank = lines.firstIndex(where: { $0.allSatisfy(\.isWhitespace) }), blank + 1 < lines.count else { return "" }
     return String(lines[blank + 1])
-}
-
-func printError(_ message: String) {
-    FileHandle.standardError.write(Data((message + "\n").utf8))
 }
 
 @MainActor func main() -> Int32 {
@@ -51,10 +49,9 @@ func printError(_ message: String) {
     }
     tokens.removeFirst()
     if ["--help", "-h", "help"].contains(name) {
-        guard let topic = tokens.first else { print(usage); return 0 }
+        guard let topic = tokens.first else { return printHelp(usage) }
         guard let command = commands[topic] else { printError("textmeasure: unknown command '\(topic)'"); return 2 }
-        print(command.help)
-        return 0
+        return printHelp(command.help)
     }
     guard let command = commands[name] else {
         printError("textmeasure: unknown command '\(name)'\n\n\(usage)")
@@ -62,16 +59,33 @@ func printError(_ message: String) {
     }
     var arguments = Arguments(tokens)
     if arguments.flag("--help") || arguments.flag("-h") {
-        print(command.help)
-        return 0
+        return printHelp(command.help)
     }
     do {
         try command.run(&arguments)
         return 0
     } catch {
-        printError("textmeasure \(name): \(error.description)")
+        report(error, prefix: "textmeasure \(name)")
         return error.exitCode
     }
+}
+
+/// Writes a help text to standard output; returns the exit status.
+func printHelp(_ help: String) -> Int32 {
+    do {
+        try StandardOutput.writeLine(help)
+        return 0
+    } catch {
+        report(error, prefix: "textmeasure")
+        return error.exitCode
+    }
+}
+
+/// Tells `error` on standard error, but nothing when the reader of standard output
+/// went away: a filter under `head` ends in silence.
+func report(_ error: CLIError, prefix: String) {
+    if case .readerGone = error { return }
+    printError("\(prefix): \(error.description)")
 }
 
 exit(main())
