@@ -81,9 +81,8 @@ enum GoldenCommand {
         }
         var used: Set<String> = []
         for mismatch in mismatches {
-            // Ids become file names: keep letters, digits, '.', '-' and '_'; number clashes.
-            var name = String(mismatch.id.description.map { $0.isLetter || $0.isNumber || "._-".contains($0) ? $0 : "_" })
-            if name.isEmpty || name.hasPrefix(".") { name = "case" + name }
+            // Two ids can make one name: number the later ones.
+            let name = PictureName.base(for: mismatch.id)
             var unique = name, suffix = 2
             while !used.insert(unique).inserted { unique = "\(name)-\(suffix)"; suffix += 1 }
             let path = directory + "/" + unique + ".png"

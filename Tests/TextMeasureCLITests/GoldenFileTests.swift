@@ -2,9 +2,9 @@ import Foundation
 import Testing
 
 /// Golden files are regular files: `golden record -o` writes through a symlink and
-/// refuses anything else, and `golden verify` says what a path is when it is not one
-/// (issue 17).
-@Suite("textmeasure golden: file kinds")
+/// refuses anything else, `golden verify` says what a path is when it is not one, and
+/// a failing case's picture gets a file name however long its id (issue 17).
+@Suite("textmeasure golden: file kinds and picture names")
 struct GoldenFileTests {
     /// A new directory holding cases.jsonl with one case, removed by the caller.
     static func directoryWithCases(ids: [String] = ["a"]) throws -> URL {
@@ -79,6 +79,29 @@ struct GoldenFileTests {
             #expect(run.status == 1)
             #expect(run.stderr == "textmeasure golden: cannot read golden file \(directory.path)/\(name): "
                     + "it is \(kind), not a regular file\n")
+        }
+    }
+
+    @Test("a failing case whose id is too long for a file name gets its picture under a shortened name")
+    func longIDPictures() throws {
+        let long = String(repeating: "x", count: 300)
+        let directory = try Self.directoryWithCases(ids: [long + "a", long + "b"])
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try #require(try Shell.run(#""$TM" golden record cases.jsonl -o golden.json"#, in: directory).status == 0)
+        // Record a height the cases do not have, so that both fail.
+        let golden = directory.appendingPathComponent("golden.json")
+        let recorded = try String(contentsOf: golden, encoding: .utf8)
+        try recorded.replacingOccurrences(of: #""height" : "#, with: #""height" : 1"#)
+            .write(to: golden, atomically: true, encoding: .utf8)
+
+        let run = try Shell.run(#""$TM" golden verify golden.json --render pictures"#, in: directory)
+        #expect(run.status == 1)
+        #expect(!run.stderr.contains("cannot draw"))
+        let pictures = try FileManager.default.contentsOfDirectory(atPath: directory.appendingPathComponent("pictures").path)
+        #expect(pictures.count == 2)
+        for picture in pictures {
+            #expect(picture.utf8.count <= 255 && picture.hasPrefix("xxxxxxxx") && picture.hasSuffix(".png"))
+            #expect(run.output.contains("wrote pictures/\(picture)\n"))
         }
     }
 }
