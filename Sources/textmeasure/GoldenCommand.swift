@@ -23,9 +23,11 @@ enum GoldenCommand {
                 side by side.
 
         options:
-          -o, --output PATH   the golden file to write (record; required)
+          -o, --output PATH   the golden file to write (record; required): a regular file,
+                              replaced atomically, or a symlink to one, written through
           --render DIR        write DIR/<id>.png for each failing case: the recorded
-                              breaks beside today's (verify)
+                              breaks beside today's (verify; an id longer than 200
+                              bytes is cut and ends in a hash of itself)
           --scale S           device pixels per px of those pictures (default 2)
 
         Exit status: 0 recorded, or every case matches; 1 a case differs or cannot be
