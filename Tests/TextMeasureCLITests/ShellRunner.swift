@@ -8,9 +8,6 @@ enum Shell {
     /// input is empty unless the script redirects it; stdout and stderr are captured.
     static func run(_ script: String, in directory: URL) throws -> CLIRun {
         let executable = try #require(CLI.executable, "build the textmeasure product first (swift build)")
-        let output = directory.appendingPathComponent(".stdout"), errors = directory.appendingPathComponent(".stderr")
-        try Data().write(to: output)
-        try Data().write(to: errors)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/bash")
         process.arguments = ["-c", script]
@@ -18,13 +15,7 @@ enum Shell {
         // The backtracer would turn a trap into pages of stderr; its status is what counts.
         process.environment = ProcessInfo.processInfo.environment.merging(["TM": executable.path,
                                                                            "SWIFT_BACKTRACE": "enable=no"]) { $1 }
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = try FileHandle(forWritingTo: output)
-        process.standardError = try FileHandle(forWritingTo: errors)
-        try process.run()
-        process.waitUntilExit()
-        return CLIRun(status: process.terminationStatus, stdout: try Data(contentsOf: output),
-                      stderr: String(decoding: try Data(contentsOf: errors), as: UTF8.self))
+        return try CLI.run(process, stdin: nil)
     }
 
     /// A new empty directory, removed by the caller.
