@@ -112,6 +112,56 @@ struct StandardStreamTests {
         #expect(lines.last.map { String(decoding: $0, as: UTF8.self).contains(#""id":19999"#) } == true)
     }
 
+    /// Starts `textmeasure arguments...` reading a pipe set non-blocking (the flag belongs
+    /// to the pipe, so the process reads it non-blocking too) and writing another pipe.
+    static func startWithNonBlockingInput(_ arguments: [String]) throws -> (Process, input: FileHandle, output: FileHandle) {
+        let executable = try #require(CLI.executable, "build the textmeasure product first (swift build)")
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        let input = Pipe(), output = Pipe()
+        let readEnd = input.fileHandleForReading.fileDescriptor
+        try #require(fcntl(readEnd, F_SETFL, fcntl(readEnd, F_GETFL) | O_NONBLOCK) == 0)
+        // A process that fails to read exits early; writing to it must fail the test, not kill it.
+        signal(SIGPIPE, SIG_IGN)
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        return (process, input.fileHandleForWriting, output.fileHandleForReading)
+    }
+
+    @Test("batch as a co-process on a non-blocking pipe: it waits for each line, answers it, exits 0")
+    func nonBlockingBatchInput() throws {
+        let (process, input, output) = try Self.startWithNonBlockingInput(["batch"])
+        // One line, then its answer: the batch finds the pipe empty each time it reads on.
+        for index in 0..<20 {
+            try input.write(contentsOf: Data((#"{"id": \#(index), "text": "Hello, world", "width": 100}"# + "\n").utf8))
+            var answer = Data()
+            while answer.last != UInt8(ascii: "\n"), let byte = try output.read(upToCount: 1), !byte.isEmpty {
+                answer.append(byte)
+            }
+            try #require(String(decoding: answer, as: UTF8.self).hasPrefix(#"{"height":23,"id":\#(index),"#))
+        }
+        try input.close()
+        #expect(try output.readToEnd() == nil)
+        process.waitUntilExit()
+        #expect(process.terminationReason == .exit && process.terminationStatus == 0)
+    }
+
+    @Test("measure - on a non-blocking pipe written in two parts: it reads to the end")
+    func nonBlockingTextInput() throws {
+        let (process, input, output) = try Self.startWithNonBlockingInput(["measure", "--json", "--width", "1000", "-"])
+        try input.write(contentsOf: Data("Hello, ".utf8))
+        usleep(300_000)   // longer than the process takes to start and find the pipe empty
+        try input.write(contentsOf: Data("world".utf8))
+        try input.close()
+        let printed = String(decoding: try output.readToEnd() ?? Data(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationReason == .exit && process.terminationStatus == 0)
+        #expect(printed.contains(#""text":"Hello, world""#))
+    }
+
     @Test("a reader that goes away (| head -1) ends batch quietly with 141, as SIGPIPE does, whether or not SIGPIPE is ignored",
           arguments: ["", "trap '' PIPE; "])
     func readerGoesAway(_ prelude: String) throws {
