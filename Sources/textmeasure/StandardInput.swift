@@ -4,18 +4,19 @@ import TextMeasure
 /// All of standard input as text, read with checked read(2) calls.
 ///
 /// A read that fails (a closed descriptor, a directory given as input) is an input
-/// error, and so is input longer than the library takes (`limit` UTF-16 code units)
-/// or larger than memory allows: an endless input such as /dev/zero stops at the
-/// limit instead of growing until the process is killed. The buffer is malloc'd so
-/// that running out of memory is an error too, not a trap in Array's growth.
+/// error, and so is input longer than the library takes (`PreparedText.maximumUTF16Count`
+/// UTF-16 code units) or larger than memory allows: an endless input such as /dev/zero
+/// stops at the limit instead of growing until the process is killed. The buffer is
+/// malloc'd so that memory running out while reading is an error too, not a trap in
+/// Array's growth.
 enum StandardInput {
     /// At most this many bytes per read(2). The UTF-16 count of each read's bytes is
     /// taken through a temporary string this large: small enough for malloc to reuse
     /// its memory (not to map fresh pages for each, as it does at 128 KiB and more).
     private static let readSize = 1 << 16
 
-    static func read(from descriptor: Int32 = STDIN_FILENO,
-                     limit: Int = PreparedText.maximumUTF16Count) throws(CLIError) -> String {
+    static func read() throws(CLIError) -> String {
+        let descriptor = STDIN_FILENO, limit = PreparedText.maximumUTF16Count
         var capacity = 4 * readSize, count = 0
         var start = try grow(nil, to: capacity, holding: 0)
         defer { free(start) }
@@ -39,9 +40,9 @@ enum StandardInput {
             }
             count += received
             let uncounted = UnsafeBufferPointer(start: start + counted, count: count - counted)
-            let end = received == 0 ? count : count - incompleteTail(uncounted)
-            units += String(decoding: UnsafeBufferPointer(start: start + counted, count: end - counted), as: UTF8.self).utf16.count
-            counted = end
+            let complete = received == 0 ? uncounted : UnsafeBufferPointer(rebasing: uncounted.dropLast(incompleteTail(uncounted)))
+            units += String(decoding: complete, as: UTF8.self).utf16.count
+            counted += complete.count
             guard units <= limit else {
                 throw .input("standard input is longer than \(limit) UTF-16 code units, the most a text can have")
             }
