@@ -49,9 +49,9 @@ func summary(of help: String) -> String {
     }
     tokens.removeFirst()
     if ["--help", "-h", "help"].contains(name) {
-        guard let topic = tokens.first else { return printHelp(usage) }
+        guard let topic = tokens.first else { return printText(usage) }
         guard let command = commands[topic] else { printError("textmeasure: unknown command '\(topic)'"); return 2 }
-        return printHelp(command.help)
+        return printText(command.help)
     }
     guard let command = commands[name] else {
         printError("textmeasure: unknown command '\(name)'\n\n\(usage)")
@@ -59,7 +59,7 @@ func summary(of help: String) -> String {
     }
     var arguments = Arguments(tokens)
     if arguments.flag("--help") || arguments.flag("-h") {
-        return printHelp(command.help)
+        return printText(command.help)
     }
     do {
         try command.run(&arguments)
@@ -70,10 +70,10 @@ func summary(of help: String) -> String {
     }
 }
 
-/// Writes a help text to standard output; returns the exit status.
-func printHelp(_ help: String) -> Int32 {
+/// Writes `text` and a newline to standard output (a help text); returns the exit status.
+func printText(_ text: String) -> Int32 {
     do {
-        try StandardOutput.writeLine(help)
+        try StandardOutput.writeLine(text)
         return 0
     } catch {
         report(error, prefix: "textmeasure")
