@@ -112,28 +112,38 @@ struct StandardStreamTests {
         #expect(lines.last.map { String(decoding: $0, as: UTF8.self).contains(#""id":19999"#) } == true)
     }
 
-    /// Starts `textmeasure arguments...` reading a pipe set non-blocking (the flag belongs
-    /// to the pipe, so the process reads it non-blocking too) and writing another pipe.
-    static func startWithNonBlockingInput(_ arguments: [String]) throws -> (Process, input: FileHandle, output: FileHandle) {
-        let executable = try #require(CLI.executable, "build the textmeasure product first (swift build)")
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        let input = Pipe(), output = Pipe()
-        let readEnd = input.fileHandleForReading.fileDescriptor
-        try #require(fcntl(readEnd, F_SETFL, fcntl(readEnd, F_GETFL) | O_NONBLOCK) == 0)
-        // A process that fails to read exits early; writing to it must fail the test, not kill it.
-        signal(SIGPIPE, SIG_IGN)
-        process.standardInput = input
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        return (process, input.fileHandleForWriting, output.fileHandleForReading)
+    /// `textmeasure` started on a pipe set non-blocking (the flag belongs to the pipe, so
+    /// the process reads it non-blocking too), writing another pipe.
+    struct NonBlockingRun {
+        var process: Process
+        var input: FileHandle
+        var output: FileHandle
+        /// A reader of the input pipe besides the process: when the process fails and exits
+        /// early, writing to it still succeeds and the test fails on the missing answer,
+        /// rather than SIGPIPE ending the whole test run.
+        var reader: FileHandle
+
+        init(_ arguments: [String]) throws {
+            let executable = try #require(CLI.executable, "build the textmeasure product first (swift build)")
+            process = Process()
+            process.executableURL = executable
+            process.arguments = arguments
+            let input = Pipe(), output = Pipe()
+            let readEnd = input.fileHandleForReading.fileDescriptor
+            try #require(fcntl(readEnd, F_SETFL, fcntl(readEnd, F_GETFL) | O_NONBLOCK) == 0)
+            reader = FileHandle(fileDescriptor: fcntl(readEnd, F_DUPFD_CLOEXEC, 0), closeOnDealloc: true)
+            process.standardInput = input
+            process.standardOutput = output
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            (self.input, self.output) = (input.fileHandleForWriting, output.fileHandleForReading)
+        }
     }
 
     @Test("batch as a co-process on a non-blocking pipe: it waits for each line, answers it, exits 0")
     func nonBlockingBatchInput() throws {
-        let (process, input, output) = try Self.startWithNonBlockingInput(["batch"])
+        let run = try NonBlockingRun(["batch"])
+        let (process, input, output) = (run.process, run.input, run.output)
         // One line, then its answer: the batch finds the pipe empty each time it reads on.
         for index in 0..<20 {
             try input.write(contentsOf: Data((#"{"id": \#(index), "text": "Hello, world", "width": 100}"# + "\n").utf8))
@@ -151,7 +161,8 @@ struct StandardStreamTests {
 
     @Test("measure - on a non-blocking pipe written in two parts: it reads to the end")
     func nonBlockingTextInput() throws {
-        let (process, input, output) = try Self.startWithNonBlockingInput(["measure", "--json", "--width", "1000", "-"])
+        let run = try NonBlockingRun(["measure", "--json", "--width", "1000", "-"])
+        let (process, input, output) = (run.process, run.input, run.output)
         try input.write(contentsOf: Data("Hello, ".utf8))
         usleep(300_000)   // longer than the process takes to start and find the pipe empty
         try input.write(contentsOf: Data("world".utf8))
