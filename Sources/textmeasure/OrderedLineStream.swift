@@ -46,7 +46,7 @@ enum OrderedLineStream {
                 writer.write(outputs, at: position)
             }
         }
-        // As deferred, but before the end: a failure to write is known only once all is written.
+        // What the defer does, here too: whether every result got out is known only after the last write.
         group.wait()
         writer.flush()
         if let failure = writer.failure { throw failure }
