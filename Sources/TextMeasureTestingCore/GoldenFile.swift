@@ -46,10 +46,7 @@ public struct GoldenFile: Sendable, Hashable, Codable {
 
     /// Reads and checks a golden file: a known format, and every case with an id of its own.
     public init(contentsOfFile path: String) throws(GoldenError) {
-        let data: Data
-        do { data = try Data(contentsOf: URL(fileURLWithPath: path)) } catch {
-            throw .unreadable(path: path, reason: error.localizedDescription)
-        }
+        let data = try GoldenFileAccess.read(path)
         do { self = try JSONDecoder().decode(GoldenFile.self, from: data) } catch {
             throw .malformed(path: path, reason: Self.describe(error))
         }
@@ -98,15 +95,10 @@ public struct GoldenFile: Sendable, Hashable, Codable {
         return joined.joined(separator: "\n")
     }
 
-    /// Writes the file, creating its directory if needed.
+    /// Writes the file, creating its directory if needed: atomically, through a symlink
+    /// to the file it leads to; a path that leads to other than a regular file is refused.
     public func write(to path: String) throws(GoldenError) {
-        do {
-            try FileManager.default.createDirectory(atPath: FilePaths.directory(of: FilePaths.absolute(path, base: FilePaths.currentDirectory)),
-                                                    withIntermediateDirectories: true)
-            try Data(json().utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
-        } catch {
-            throw .unwritable(path: path, reason: error.localizedDescription)
-        }
+        try GoldenFileAccess.replace(path, with: Data(json().utf8))
     }
 
     private static func describe(_ error: any Error) -> String {

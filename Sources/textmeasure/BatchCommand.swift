@@ -33,7 +33,7 @@ enum BatchCommand {
                      active processors, \(ProcessInfo.processInfo.activeProcessorCount) here)
 
         Exit status: 0 when every line was read (even if some failed); 1 when standard
-        input cannot be read; 2 usage error.
+        input cannot be read or standard output cannot be written; 2 usage error.
         """
 
     static func run(_ arguments: inout Arguments) throws(CLIError) {

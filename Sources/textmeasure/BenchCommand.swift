@@ -90,13 +90,13 @@ enum BenchCommand {
         let shaping = try medianPerItem(floor.count, reps: reps, floor.shapeRuns) * Double(cases.count) / characters
         let floorPerCase = (icu + shaping) * characters / Double(cases.count)
 
-        print("textmeasure cold cases=\(cases.count) us_per_case=\(format(cold / 1000))")
-        print("textmeasure warm cases=\(cases.count) us_per_case=\(format(warm / 1000))")
-        print("textmeasure relayout cases=\(cases.count) widths=\(relayoutScales.count)"
-              + " us_per_case=\(format(relayout / 1000))")
-        print("floor icu_linebreak ns_per_char=\(format(icu))")
-        print("floor hb_shape_runs ns_per_char=\(format(shaping))")
-        print("ratio cold/floor=\(format(cold / floorPerCase)) warm/cold=\(format(warm / cold))")
+        try StandardOutput.writeLine("textmeasure cold cases=\(cases.count) us_per_case=\(format(cold / 1000))")
+        try StandardOutput.writeLine("textmeasure warm cases=\(cases.count) us_per_case=\(format(warm / 1000))")
+        try StandardOutput.writeLine("textmeasure relayout cases=\(cases.count) widths=\(relayoutScales.count)"
+                                     + " us_per_case=\(format(relayout / 1000))")
+        try StandardOutput.writeLine("floor icu_linebreak ns_per_char=\(format(icu))")
+        try StandardOutput.writeLine("floor hb_shape_runs ns_per_char=\(format(shaping))")
+        try StandardOutput.writeLine("ratio cold/floor=\(format(cold / floorPerCase)) warm/cold=\(format(warm / cold))")
         guard verbose else { return }
         // The same re-measuring, with the lines as `batch` reports them (String.Index ranges and all).
         let relayoutResult = try measurers.withUnsafeBufferPointer { measurers throws(CLIError) in
@@ -114,10 +114,10 @@ enum BenchCommand {
             }
         } / Double(relayoutScales.count)
         let lookups = (afterWarm.hits - beforeWarm.hits) + (afterWarm.misses - beforeWarm.misses)
-        print("detail chars_per_case=\(format(characters / Double(cases.count)))"
-              + " floor_us_per_case=\(format(floorPerCase / 1000))"
-              + " relayout_result_us_per_case=\(format(relayoutResult / 1000))"
-              + " warm_lookups=\(lookups) warm_hits=\(afterWarm.hits - beforeWarm.hits) cache_entries=\(afterWarm.count)")
+        try StandardOutput.writeLine("detail chars_per_case=\(format(characters / Double(cases.count)))"
+                                     + " floor_us_per_case=\(format(floorPerCase / 1000))"
+                                     + " relayout_result_us_per_case=\(format(relayoutResult / 1000))"
+                                     + " warm_lookups=\(lookups) warm_hits=\(afterWarm.hits - beforeWarm.hits) cache_entries=\(afterWarm.count)")
     }
 
     private static func failure(_ testCase: MeasurementCase, _ error: any Error) -> CLIError {
@@ -157,7 +157,7 @@ enum BenchCommand {
 
     /// Keeps a result alive so that the optimizer cannot drop the work that made it.
     @inline(never) private static func blackHole(_ value: Int) {
-        if value == Int.min { print("") }
+        if value == Int.min { try? StandardOutput.write("") }
     }
 
     private static func format(_ value: Double) -> String { String(format: "%.3f", value) }

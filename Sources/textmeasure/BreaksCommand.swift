@@ -42,8 +42,8 @@ enum BreaksCommand {
         let text = try TextInput.read(try arguments.positionals())
         let breaks: [BreakOpportunity]
         do { breaks = try rules.breakOpportunities(in: text) } catch { throw .input(error.description) }
-        print(marked(text, breaks: breaks))
-        print(breaks.map { String($0.utf16Offset) }.joined(separator: " "))
+        try StandardOutput.writeLine(marked(text, breaks: breaks))
+        try StandardOutput.writeLine(breaks.map { String($0.utf16Offset) }.joined(separator: " "))
     }
 
     /// `text` with ÷ at each soft opportunity and ⏎ plus a new row at each mandatory one.

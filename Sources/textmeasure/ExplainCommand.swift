@@ -26,7 +26,7 @@ enum ExplainCommand {
 
     static func run(_ arguments: inout Arguments) throws(CLIError) {
         let measurement = try Measurement.parse(&arguments)
-        print(try Explanation(measurement).paragraphs().joined(separator: "\n"))
+        try StandardOutput.writeLine(try Explanation(measurement).paragraphs().joined(separator: "\n"))
     }
 }
 

@@ -23,9 +23,11 @@ enum GoldenCommand {
                 side by side.
 
         options:
-          -o, --output PATH   the golden file to write (record; required)
+          -o, --output PATH   the golden file to write (record; required): a regular file,
+                              replaced atomically, or a symlink to one, written through
           --render DIR        write DIR/<id>.png for each failing case: the recorded
-                              breaks beside today's (verify)
+                              breaks beside today's (verify; an id longer than 200
+                              bytes is cut and ends in a hash of itself)
           --scale S           device pixels per px of those pictures (default 2)
 
         Exit status: 0 recorded, or every case matches; 1 a case differs or cannot be
@@ -55,18 +57,16 @@ enum GoldenCommand {
 
     private static func record(_ casesPath: String, to output: String) throws(CLIError) {
         let cases = try CaseFile.read(casesPath)
-        do {
-            print(try GoldenHeights(path: output).record(cases))
-        } catch {
-            throw .input(error.description)
-        }
+        let report: GoldenReport
+        do { report = try GoldenHeights(path: output).record(cases) } catch { throw .input(error.description) }
+        try StandardOutput.writeLine(report.description)
     }
 
     private static func verify(_ path: String, renderDirectory: String?, scale: Double) throws(CLIError) {
         let golden = GoldenHeights(path: path)
         let report: GoldenReport
         do { report = try golden.verify() } catch { throw .input(error.description) }
-        print(report)
+        try StandardOutput.writeLine(report.description)
         if let renderDirectory, !report.mismatches.isEmpty {
             try writePictures(of: report.mismatches, to: renderDirectory, fonts: golden.fonts, scale: scale)
         }
@@ -87,17 +87,16 @@ enum GoldenCommand {
         let prefix = folder == "/" ? "/" : folder + "/"
         var used: Set<String> = []
         for mismatch in mismatches {
-            // Ids become file names: keep letters, digits, '.', '-' and '_'; number clashes.
-            var name = String(mismatch.id.description.map { $0.isLetter || $0.isNumber || "._-".contains($0) ? $0 : "_" })
-            if name.isEmpty || name.hasPrefix(".") { name = "case" + name }
+            // Two ids can make one name: number the later ones.
+            let name = PictureName.base(for: mismatch.id)
             var unique = name, suffix = 2
             while !used.insert(unique).inserted { unique = "\(name)-\(suffix)"; suffix += 1 }
             let path = prefix + unique + ".png"
-            do {
-                if try mismatch.writeComparisonImage(to: path, fonts: fonts, scale: scale) { print("wrote \(path)") }
-            } catch {
+            let wrote: Bool
+            do { wrote = try mismatch.writeComparisonImage(to: path, fonts: fonts, scale: scale) } catch {
                 throw .input("cannot draw case \(mismatch.id): \(error)")
             }
+            if wrote { try StandardOutput.writeLine("wrote \(path)") }
         }
     }
 }

@@ -82,9 +82,12 @@ struct LineReader {
                 Foundation.read(descriptor, bytes.baseAddress.map { $0 + kept }, Self.chunkSize)
             }
             failure = count < 0 ? errno : 0
-        } while failure == EINTR
+            if failure == EAGAIN { StandardDescriptors.wait(for: POLLIN, on: descriptor) }   // a non-blocking pipe
+        } while failure == EINTR || failure == EAGAIN
         buffer.removeSubrange((kept + max(count, 0))...)
-        if failure != 0 { throw .input("cannot read standard input: \(String(cString: strerror(failure)))") }
+        if failure != 0 {
+            throw .input("cannot read standard input: \(StandardDescriptors.failure(failure, on: descriptor))")
+        }
         reachedEnd = count == 0
     }
 }

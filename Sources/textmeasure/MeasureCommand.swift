@@ -55,7 +55,7 @@ enum MeasureCommand {
                                             width: $0.width.printedWidth, text: $0.displayText)
                             },
                             truncated: fit.layout.isTruncated ? true : nil)
-        print(json ? JSONOutput.line(output) : human(output))
+        try StandardOutput.writeLine(json ? JSONOutput.line(output) : human(output))
     }
 
     private static func human(_ output: Output) -> String {

@@ -1,6 +1,9 @@
 import Foundation
 import TextMeasure
 
+// Before anything opens a file: a closed standard descriptor must not be reused.
+_ = StandardDescriptors.closed
+
 /// Each command: its help text and what runs it.
 let commands: [String: (help: String, run: (inout Arguments) throws(CLIError) -> Void)] = [
     "measure": (MeasureCommand.help, MeasureCommand.run),
@@ -27,7 +30,9 @@ let usage = """
     Run 'textmeasure <command> --help' for a command's options, 'textmeasure --version'
     for the version and whether this build has the embedded fonts. A TEXT that begins
     with - goes after --: textmeasure measure --width 100 -- "-5 °C"
-    Exit status: 0 success, 1 bad input or data, 2 usage error.
+    Exit status: 0 success, 1 bad input or data or output that cannot be written,
+    2 usage error; 141 (quietly, as SIGPIPE ends a filter) when the reader of standard
+    output goes away.
     """
 
 /// The first line of a help text's description: the line after its usage lines.
@@ -45,10 +50,6 @@ let versionLine: String = {
     return "textmeasure \(TextMeasure.version), \(fonts)"
 }()
 
-func printError(_ message: String) {
-    FileHandle.standardError.write(Data((message + "\n").utf8))
-}
-
 @MainActor func main() -> Int32 {
     var tokens = Array(CommandLine.arguments.dropFirst())
     guard let name = tokens.first else {
@@ -57,14 +58,12 @@ func printError(_ message: String) {
     }
     tokens.removeFirst()
     if name == "--version" {
-        print(versionLine)
-        return 0
+        return printText(versionLine)
     }
     if ["--help", "-h", "help"].contains(name) {
-        guard let topic = tokens.first else { print(usage); return 0 }
+        guard let topic = tokens.first else { return printText(usage) }
         guard let command = commands[topic] else { printError("textmeasure: unknown command '\(topic)'"); return 2 }
-        print(command.help)
-        return 0
+        return printText(command.help)
     }
     guard let command = commands[name] else {
         printError("textmeasure: unknown command '\(name)'\n\n\(usage)")
@@ -72,16 +71,33 @@ func printError(_ message: String) {
     }
     var arguments = Arguments(tokens)
     if arguments.flag("--help") || arguments.flag("-h") {
-        print(command.help)
-        return 0
+        return printText(command.help)
     }
     do {
         try command.run(&arguments)
         return 0
     } catch {
-        printError("textmeasure \(name): \(error.description)")
+        report(error, prefix: "textmeasure \(name)")
         return error.exitCode
     }
+}
+
+/// Writes `text` and a newline to standard output (a help text); returns the exit status.
+func printText(_ text: String) -> Int32 {
+    do {
+        try StandardOutput.writeLine(text)
+        return 0
+    } catch {
+        report(error, prefix: "textmeasure")
+        return error.exitCode
+    }
+}
+
+/// Tells `error` on standard error, but nothing when the reader of standard output
+/// went away: a filter under `head` ends in silence.
+func report(_ error: CLIError, prefix: String) {
+    if case .readerGone = error { return }
+    printError("\(prefix): \(error.description)")
 }
 
 exit(main())
