@@ -21,6 +21,13 @@ enum FilePaths {
         return lexical(joined)
     }
 
+    /// `path` made absolute against `base` with `.` and `..` resolved as text, symlinks
+    /// left as they are: the name of a file to write, which may itself be a symlink that
+    /// writing follows (and an error names as the user gave it).
+    static func named(_ path: String, base: String) -> String {
+        lexical(path.hasPrefix("/") ? path : base + "/" + path)
+    }
+
     /// The absolute `path` with `.` and `..` resolved as text.
     private static func lexical(_ path: String) -> String {
         var parts: [Substring] = []

@@ -51,7 +51,7 @@ public struct GoldenHeights: Sendable {
     ///   - fonts: a font cache to share between golden files.
     public init(path: String, fontDirectory: String? = nil, fonts: FontCache = FontCache()) {
         let current = FilePaths.currentDirectory
-        self.path = FilePaths.absolute(path, base: current)
+        self.path = FilePaths.named(path, base: current)
         self.fontDirectory = FilePaths.absolute(fontDirectory ?? current, base: current)
         self.fonts = fonts
     }
@@ -61,7 +61,7 @@ public struct GoldenHeights: Sendable {
     /// its fonts live together whatever directory the tests run in.
     public init(path: String, besideTestFile testFile: String, fonts: FontCache = FontCache()) {
         let directory = FilePaths.directory(of: FilePaths.absolute(testFile, base: FilePaths.currentDirectory))
-        self.init(path: FilePaths.absolute(path, base: directory), fontDirectory: directory, fonts: fonts)
+        self.init(path: FilePaths.named(path, base: directory), fontDirectory: directory, fonts: fonts)
     }
 
     /// The directory holding the golden file: where the file's font paths start.
