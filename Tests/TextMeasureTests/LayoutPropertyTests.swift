@@ -254,6 +254,13 @@ import TextMeasure
     /// `sizeThatFits` never grows taller with the width; `intrinsicContentSize` never
     /// has a width, and its height is `sizeThatFits`'.
     ///
+    /// Lines: greedy fitting ends the k-th line no earlier at a wider width, by induction,
+    /// as long as a line starting later never needs more room for the same text: true of
+    /// summed widths, of tab stops (the next stop never comes earlier when the tab does)
+    /// and of emergency breaks (a word moves to the next line first, then breaks where
+    /// it overflows). No exception turned up in a search over about 100,000 random pairs
+    /// of widths (mixed texts, and Latin words with tabs, hyphens and ligatures).
+    ///
     /// The legitimate exception: with `.normal` line height a line's box grows for the
     /// fallback fonts on it (CSS's inline box model), so at a wider width the same
     /// number of lines, grouped differently, can be taller (`aTallerLayoutAtAWiderWidth`
