@@ -11,8 +11,13 @@ import Testing
         var fonts: [UInt8]
         var hangs: [Bool]
         var ellipsis: Ellipsis
+        /// Whole layouts, which also cover what the arrays above leave out: line-edge
+        /// widths of broken words, tab stops and line boxes (see `CachedLayoutTests`).
+        var layouts: [[TextLayout.Line]]
 
         init(_ prepared: PreparedText) {
+            // Narrow enough to break words (where the edge widths apply), and a text column.
+            layouts = [10.0, 200].map { try! prepared.layout(width: $0).lines }
             segments = prepared.segments
             ends = prepared.graphemeEnds
             widths = prepared.graphemeWidths

@@ -140,7 +140,7 @@ struct GreedyLineFitter {
             // Break inside the segment: the clusters that fit in the room left,
             // at least one on an empty line.
             let piece = clusters(from: grapheme, to: contentEnd, room: width - line.committed, atLeastOne: lineIsEmpty,
-                                 of: prepared)
+                                 afterHangingWhitespace: line.committed > line.visible, of: prepared)
             if piece.end == contentEnd {
                 // All of it fits after all: one cluster wider than the line alone, or rounding.
                 line.visible = line.committed + piece.visible
@@ -178,7 +178,9 @@ struct GreedyLineFitter {
     /// The clusters from `first` (up to `end`) that fit in `room`, at least one that
     /// has a width and is not whitespace when `atLeastOne`. Spaces and tabs are taken
     /// even past the room: they hang, so a piece never starts with one.
-    private func clusters(from first: Int, to end: Int, room: Int, atLeastOne: Bool,
+    /// `afterHangingWhitespace`: the line before the piece ends in whitespace that
+    /// hangs, which a cluster taken after it makes visible.
+    private func clusters(from first: Int, to end: Int, room: Int, atLeastOne: Bool, afterHangingWhitespace: Bool,
                           of prepared: PreparedText) -> Piece {
         var piece = Piece(end: first)
         var mustTake = atLeastOne
@@ -192,7 +194,7 @@ struct GreedyLineFitter {
                 // it rather than start a line alone, and is not the one an empty line must
                 // take; but not past the room after hanging whitespace, which it would make
                 // visible.
-                let hangingBefore = piece.width > piece.visible
+                let hangingBefore = piece.width > piece.visible || piece.width == 0 && afterHangingWhitespace
                 if piece.width + w > room, !mustTake, w > 0 || hangingBefore { break }
                 if w > 0 { mustTake = false }
                 piece.width += w
