@@ -24,8 +24,20 @@ let package = Package(
         // The default fonts, compiled in with #embed.
         .target(name: "CTextMeasureFonts"),
 
-        .target(name: "TextMeasure",
-                dependencies: ["CTextICU", "CFreeType", "CHarfBuzz", "CTextMeasureFonts"]),
+        // The library, one target per pipeline stage (docs/architecture.md). Each stage
+        // depends only on the stage before it, which re-exports everything upstream, so
+        // a reference to a later stage does not compile. Between stages, `package` access.
+        .target(name: "TextMeasureCore"),
+        .target(name: "TextMeasureSegmentation", dependencies: ["TextMeasureCore", "CTextICU", "CHarfBuzz"]),
+        .target(name: "TextMeasureFonts",
+                dependencies: ["TextMeasureSegmentation", "CFreeType", "CHarfBuzz", "CTextMeasureFonts"]),
+        .target(name: "TextMeasureShaping", dependencies: ["TextMeasureFonts", "CHarfBuzz", "CTextICU"]),
+        .target(name: "TextMeasurePreparation", dependencies: ["TextMeasureShaping", "CHarfBuzz", "CTextICU"]),
+        .target(name: "TextMeasureLineFitting", dependencies: ["TextMeasurePreparation"]),
+        .target(name: "TextMeasurePlacement", dependencies: ["TextMeasureLineFitting", "CHarfBuzz"]),
+        .target(name: "TextMeasureSizing", dependencies: ["TextMeasurePlacement"]),
+        // What users import: every stage's public API, re-exported.
+        .target(name: "TextMeasure", dependencies: ["TextMeasureSizing"]),
         // Draws laid-out text into PNGs (FreeType's rasterizer, libpng): the CLI's
         // render command and the pictures of failed golden cases.
         .target(name: "TextMeasureRender", dependencies: ["TextMeasure", "CFreeType", "CPNG"]),
@@ -36,7 +48,7 @@ let package = Package(
         .target(name: "TextMeasureTesting", dependencies: ["TextMeasureTestingCore"]),
         .executableTarget(name: "textmeasure",
                           dependencies: ["TextMeasure", "TextMeasureTestingCore", "TextMeasureRender"]),
-        .testTarget(name: "TextMeasureTests", dependencies: ["TextMeasure"]),
+        .testTarget(name: "TextMeasureTests", dependencies: ["TextMeasure", "CTextICU"]),
         .testTarget(name: "TextMeasureRenderTests", dependencies: ["TextMeasure", "TextMeasureRender", "CPNG"]),
         .testTarget(name: "TextMeasureTestingTests", dependencies: ["TextMeasureTesting", "textmeasure"]),
         // Runs the built executable; depending on it makes `swift test` build it first.

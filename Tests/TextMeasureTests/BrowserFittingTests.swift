@@ -1,5 +1,6 @@
 import Testing
-@testable import TextMeasure
+import TextMeasure
+@testable import TextMeasurePreparation
 
 /// Fonts, widths and line fitting details where Chromium 156 was observed to differ
 /// from a plain model (the expected lines are Chromium's, from `scripts/browser-check`).

@@ -1,5 +1,6 @@
 import Testing
-@testable import TextMeasure
+import TextMeasure
+@testable import TextMeasureLineFitting
 
 /// The truncating modes: where the ellipsis goes, that the line fits with it,
 /// that it holds as much text as fits, and that no cluster is ever cut.

@@ -1,5 +1,5 @@
 import Testing
-@testable import TextMeasure
+import TextMeasure
 
 /// `PreparedText.glyphs(in:)` against HarfBuzz's own command-line shaper and
 /// against the widths measuring gave the lines.

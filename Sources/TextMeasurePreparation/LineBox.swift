@@ -1,0 +1,49 @@
+/// The vertical extent of a line box above and below its baseline, in 1/64 px.
+package struct LineBox: Equatable {
+    /// The furthest a box reaches above or below its baseline, in 1/64 px (16,777,216 px).
+    /// Absurd metrics and line heights saturate here, so that the height of a whole
+    /// text (at most 2³¹ lines) is a sum that cannot overflow.
+    static let maximumExtent = 1 << 30
+
+    package var above: Int
+    var below: Int
+    package var height: Int { above + below }
+
+    init(above: Int, below: Int) {
+        self.above = min(max(above, -Self.maximumExtent), Self.maximumExtent)
+        self.below = min(max(below, -Self.maximumExtent), Self.maximumExtent)
+    }
+
+    /// The box one font contributes to a line at `size` under `line-height: normal`.
+    static func normal(_ metrics: FontMetrics, size: Double) -> LineBox {
+        let rounded = metrics.roundedPixels(at: size)
+        let gapAbove = rounded.lineGap / 2
+        return LineBox(above: (rounded.ascent + gapAbove) * 64,
+                       below: (rounded.descent + rounded.lineGap - gapAbove) * 64)
+    }
+
+    /// The primary font's box stretched or shrunk to `height` (1/64 px), the
+    /// difference split evenly above and below as CSS half-leading does.
+    static func fixed(_ metrics: FontMetrics, size: Double, height: Int) -> LineBox {
+        let rounded = metrics.roundedPixels(at: size)
+        let content = (rounded.ascent + rounded.descent) * 64
+        let halfLeading = (height - content) / 2
+        return LineBox(above: rounded.ascent * 64 + halfLeading, below: height - rounded.ascent * 64 - halfLeading)
+    }
+
+    /// The box of a line whose content uses the fonts `fontMask` (bit i: font i), given
+    /// each font's box in `boxes`, or one box for every line. The primary font always counts.
+    @inline(__always)
+    package static func enclosing(fonts fontMask: UInt64, in boxes: [LineBox]) -> LineBox {
+        guard boxes.count > 1 else { return boxes[0] }
+        var box = boxes[0]
+        var mask = fontMask & ~1
+        while mask != 0 {
+            let index = mask.trailingZeroBitCount
+            box.above = max(box.above, boxes[index].above)
+            box.below = max(box.below, boxes[index].below)
+            mask &= mask - 1
+        }
+        return box
+    }
+}

@@ -1,0 +1,482 @@
+import Synchronization
+
+/// A bounded, thread-safe cache of shaped segments: for a segment's text in a font
+/// set, size, feature list and script context, its widths, its grapheme clusters and
+/// their widths, and the fonts it uses. Preparing a text looks its segments up here
+/// first and shapes only the rest, so the words a server sees again and again are
+/// shaped once.
+///
+/// A segment is cached only when its width cannot depend on what surrounds it: it
+/// starts at the start of the text, after a space or after a newline, and ends at the
+/// end of the text, with a space or with a newline, and the font that draws spaces
+/// takes no part in kerning, ligatures or contextual rules (as Chromium's word cache
+/// requires). Results are therefore the same, to the bit, with or without the cache.
+///
+/// Bounded by `capacity` entries, evicted by the CLOCK algorithm (an approximation of
+/// least-recently-used). A segment is stored the second time it is looked up, not
+/// the first (a "doorkeeper", as in TinyLFU): names, typos and other words seen once
+/// neither cost a store nor push out words that come back. The entries are spread
+/// over 32 independently locked shards by hash, so threads preparing texts at the
+/// same time rarely wait for each other and never for a global lock.
+///
+/// ```swift
+/// let cache = ShapeCache(capacity: 10_000)
+/// let prepared = try PreparedText("Hello again", style: TextStyle(fontSize: 15), cache: cache)
+/// print(cache.statistics.misses)   // 2: "Hello " and "again" were not there
+/// ```
+public final class ShapeCache: Sendable {
+    /// The cache preparation uses unless told otherwise: 65,536 entries (about
+    /// 14 MB when full of typical words).
+    public static let shared = ShapeCache(capacity: 65_536)
+
+    /// Hit, miss and eviction counts since the cache was created.
+    public struct Statistics: Sendable, Hashable {
+        /// Segments found in the cache.
+        public var hits: Int
+        /// Segments looked up and not found.
+        public var misses: Int
+        /// Segments stored.
+        public var insertions: Int
+        /// Segments dropped to make room.
+        public var evictions: Int
+        /// Segments held now.
+        public var count: Int
+    }
+
+    /// The most entries the cache holds; 0 turns it off.
+    public let capacity: Int
+
+    static let shardCount = 32
+    private let shards: InlineArray<32, Mutex<ShapeCacheShard>>
+
+    /// A cache holding at most `capacity` segments; 0 makes a cache that stores nothing.
+    public init(capacity: Int) {
+        self.capacity = max(0, capacity)
+        let perShard = (self.capacity + Self.shardCount - 1) / Self.shardCount
+        shards = InlineArray { _ in Mutex(ShapeCacheShard(capacity: perShard)) }
+    }
+
+    /// Whether lookups can ever hit: false for a cache of capacity 0.
+    package var isEnabled: Bool { capacity > 0 }
+
+    /// Removes every entry (the counters are kept).
+    public func removeAll() {
+        for index in 0..<Self.shardCount { shards[index].withLock { $0.removeAll() } }
+    }
+
+    /// The counters, summed over the shards.
+    public var statistics: Statistics {
+        var total = Statistics(hits: 0, misses: 0, insertions: 0, evictions: 0, count: 0)
+        for index in 0..<Self.shardCount {
+            shards[index].withLock { shard in
+                total.hits += shard.hits
+                total.misses += shard.misses
+                total.insertions += shard.insertions
+                total.evictions += shard.evictions
+                total.count += shard.count
+            }
+        }
+        return total
+    }
+
+    /// What a lookup found.
+    package enum Lookup {
+        /// The segment, its clusters written to the caller's buffers.
+        case hit(ShapedSegment)
+        /// Not there; `admit` is true when the key was looked up before, so that
+        /// the segment should be stored once it has been shaped.
+        case miss(admit: Bool)
+    }
+
+    /// Looks `key` up; on a hit, writes the segment's clusters to `clusters`, which
+    /// must have room for as many clusters as the key's text has code units.
+    package func lookup(_ key: ShapedSegmentKey, into clusters: ClusterBuffers) -> Lookup {
+        shards[key.shard].withLock { $0.lookup(key, into: clusters) }
+    }
+
+    /// Stores a segment and its clusters.
+    package func insert(_ key: ShapedSegmentKey, _ segment: ShapedSegment, from clusters: ClusterBuffers) {
+        guard isEnabled else { return }
+        shards[key.shard].withLock { $0.insert(key, segment, clusters) }
+    }
+}
+
+/// The caller's memory that a shard reads or writes during one locked call, and
+/// keeps no pointer to. `Mutex.withLock` lets only Sendable values into its critical
+/// section (its region checker cannot see that nothing is kept), so addresses
+/// cross the lock as numbers; each use is confined to the call that passed it.
+package struct CallerBuffer<Element>: Sendable {
+    private let address: UInt
+    let count: Int
+
+    init(_ buffer: UnsafeBufferPointer<Element>) {
+        address = UInt(bitPattern: buffer.baseAddress)
+        count = buffer.count
+    }
+
+    package init(_ pointer: UnsafeMutablePointer<Element>, count: Int) {
+        address = UInt(bitPattern: pointer)
+        self.count = count
+    }
+
+    var buffer: UnsafeMutableBufferPointer<Element> {
+        UnsafeMutableBufferPointer(start: UnsafeMutablePointer(bitPattern: address), count: count)
+    }
+}
+
+/// Where a segment's clusters are read from or written to: their ends (text
+/// offsets, stored less `offset`), widths, line-edge adjustments, fonts and whether
+/// each hangs.
+package struct ClusterBuffers: Sendable {
+    let ends: CallerBuffer<Int32>
+    let widths: CallerBuffer<Int32>
+    let edges: CallerBuffer<EdgeAdjustment>
+    let fonts: CallerBuffer<UInt8>
+    let hangs: CallerBuffer<Bool>
+    let offset: Int32
+
+    package init(ends: CallerBuffer<Int32>, widths: CallerBuffer<Int32>, edges: CallerBuffer<EdgeAdjustment>,
+         fonts: CallerBuffer<UInt8>, hangs: CallerBuffer<Bool>, offset: Int32) {
+        self.ends = ends
+        self.widths = widths
+        self.edges = edges
+        self.fonts = fonts
+        self.hangs = hangs
+        self.offset = offset
+    }
+}
+
+/// What identifies a shaped segment: the style it was shaped in (font set, size,
+/// features, tab size, as `SegmentBuilder` spells them), the script it inherits
+/// from the text before it, and its text. A view over caller-owned buffers, valid
+/// for the call it is made for.
+package struct ShapedSegmentKey: Sendable {
+    let style: CallerBuffer<UInt16>
+    let script: UInt32
+    let text: CallerBuffer<UInt16>
+    package let hash: UInt64
+
+    /// `styleHash` is `ShapedSegmentKey.hash(style)`, computed once per preparation.
+    package init(style: UnsafeBufferPointer<UInt16>, styleHash: UInt64, script: UInt32, text: UnsafeBufferPointer<UInt16>) {
+        self.init(style: style, script: script, text: text, hash: Self.hash(styleHash, script: script, text: text))
+    }
+
+    /// A key whose hash was computed before.
+    package init(style: UnsafeBufferPointer<UInt16>, script: UInt32, text: UnsafeBufferPointer<UInt16>, hash: UInt64) {
+        self.style = CallerBuffer(style)
+        self.script = script
+        self.text = CallerBuffer(text)
+        self.hash = hash
+    }
+
+    private static func hash(_ styleHash: UInt64, script: UInt32, text: UnsafeBufferPointer<UInt16>) -> UInt64 {
+        var hash = Self.fold(styleHash, UInt16(truncatingIfNeeded: script))
+        hash = Self.fold(hash, UInt16(truncatingIfNeeded: script >> 16))
+        for unit in text { hash = Self.fold(hash, unit) }
+        // Finalize (from MurmurHash3's fmix64) so that every bit depends on every unit.
+        hash ^= hash >> 33
+        hash &*= 0xFF51_AFD7_ED55_8CCD
+        hash ^= hash >> 33
+        return hash
+    }
+
+    var shard: Int { Int(hash & UInt64(ShapeCache.shardCount - 1)) }
+
+    /// FNV-1a over UTF-16 code units.
+    package static func hash(_ units: UnsafeBufferPointer<UInt16>) -> UInt64 {
+        units.reduce(0xCBF2_9CE4_8422_2325, fold)
+    }
+
+    @inline(__always)
+    private static func fold(_ hash: UInt64, _ unit: UInt16) -> UInt64 {
+        (hash ^ UInt64(unit)) &* 0x0000_0100_0000_01B3
+    }
+}
+
+/// A segment's width-independent facts, as the cache stores them.
+package struct ShapedSegment: Sendable {
+    package var graphemeCount: Int32
+    /// Clusters before the trailing whitespace.
+    package var contentGraphemeCount: Int32
+    package var width: Int
+    package var trailingWidth: Int
+    package var fonts: UInt64
+    /// The script the text after the segment inherits (`hb_script_t`).
+    package var script: UInt32
+
+    package init(graphemeCount: Int32, contentGraphemeCount: Int32, width: Int, trailingWidth: Int, fonts: UInt64,
+                 script: UInt32) {
+        self.graphemeCount = graphemeCount
+        self.contentGraphemeCount = contentGraphemeCount
+        self.width = width
+        self.trailingWidth = trailingWidth
+        self.fonts = fonts
+        self.script = script
+    }
+}
+
+/// One cache entry in one allocation: the segment's numbers, its clusters, then its key.
+///
+///     0  width: Int64            32  graphemeCount: Int32          52  textCount: Int32
+///     8  trailingWidth: Int64    36  contentGraphemeCount: Int32   56  referenced (CLOCK): UInt8
+///    16  fonts: UInt64           40  script after: UInt32          64  cluster ends, widths, edge
+///    24  key hash: UInt64        44  key script: UInt32                adjustments (end, start): Int32 × 4n
+///                                                                      cluster fonts, hangs: UInt8 × 2n
+///                                48  styleCount: Int32                 style, text: UInt16
+package enum ShapedSegmentRecord {
+    private static let headerSize = 64
+    /// Bytes per cluster: four Int32 (end, width, edge adjustments) and two UInt8.
+    private static let clusterBytes = 18
+
+    static func make(_ key: ShapedSegmentKey, _ segment: ShapedSegment,
+                     _ clusters: ClusterBuffers) -> UnsafeMutableRawPointer {
+        let count = Int(segment.graphemeCount)
+        let style = key.style.buffer, text = key.text.buffer
+        let record = UnsafeMutableRawPointer.allocate(byteCount: headerSize + clusterBytes * count
+                                                        + 2 * (style.count + text.count), alignment: 8)
+        record.storeBytes(of: Int64(segment.width), toByteOffset: 0, as: Int64.self)
+        record.storeBytes(of: Int64(segment.trailingWidth), toByteOffset: 8, as: Int64.self)
+        record.storeBytes(of: segment.fonts, toByteOffset: 16, as: UInt64.self)
+        record.storeBytes(of: key.hash, toByteOffset: 24, as: UInt64.self)
+        record.storeBytes(of: segment.graphemeCount, toByteOffset: 32, as: Int32.self)
+        record.storeBytes(of: segment.contentGraphemeCount, toByteOffset: 36, as: Int32.self)
+        record.storeBytes(of: segment.script, toByteOffset: 40, as: UInt32.self)
+        record.storeBytes(of: key.script, toByteOffset: 44, as: UInt32.self)
+        record.storeBytes(of: Int32(style.count), toByteOffset: 48, as: Int32.self)
+        record.storeBytes(of: Int32(text.count), toByteOffset: 52, as: Int32.self)
+        record.storeBytes(of: 0, toByteOffset: 56, as: UInt8.self)
+        let stored = (record + headerSize).bindMemory(to: Int32.self, capacity: 4 * count)
+        let storedBytes = (record + headerSize + 16 * count).bindMemory(to: UInt8.self, capacity: 2 * count)
+        let ends = clusters.ends.buffer, widths = clusters.widths.buffer, edges = clusters.edges.buffer
+        let fonts = clusters.fonts.buffer, hangs = clusters.hangs.buffer
+        for i in 0..<count {
+            stored[i] = ends[i] - clusters.offset
+            stored[count + i] = widths[i]
+            stored[2 * count + i] = edges[i].end
+            stored[3 * count + i] = edges[i].start
+            storedBytes[i] = fonts[i]
+            storedBytes[count + i] = hangs[i] ? 1 : 0
+        }
+        let units = (record + headerSize + clusterBytes * count).bindMemory(to: UInt16.self,
+                                                                           capacity: style.count + text.count)
+        for i in 0..<style.count { units[i] = style[i] }
+        for i in 0..<text.count { units[style.count + i] = text[i] }
+        return record
+    }
+
+    static func hash(of record: UnsafeRawPointer) -> UInt64 { record.load(fromByteOffset: 24, as: UInt64.self) }
+
+    /// CLOCK's bit: set by each hit, cleared as the hand passes.
+    static func isReferenced(_ record: UnsafeRawPointer) -> Bool { record.load(fromByteOffset: 56, as: UInt8.self) != 0 }
+
+    static func setReferenced(_ record: UnsafeMutableRawPointer, _ referenced: Bool) {
+        record.storeBytes(of: referenced ? 1 : 0, toByteOffset: 56, as: UInt8.self)
+    }
+
+    static func matches(_ record: UnsafeRawPointer, _ key: ShapedSegmentKey) -> Bool {
+        let style = key.style.buffer, text = key.text.buffer
+        guard hash(of: record) == key.hash, record.load(fromByteOffset: 44, as: UInt32.self) == key.script,
+              Int(record.load(fromByteOffset: 48, as: Int32.self)) == style.count,
+              Int(record.load(fromByteOffset: 52, as: Int32.self)) == text.count else { return false }
+        let graphemes = Int(record.load(fromByteOffset: 32, as: Int32.self))
+        let units = (record + headerSize + clusterBytes * graphemes).assumingMemoryBound(to: UInt16.self)
+        for i in 0..<style.count where units[i] != style[i] { return false }
+        for i in 0..<text.count where units[style.count + i] != text[i] { return false }
+        return true
+    }
+
+    static func read(_ record: UnsafeRawPointer, into clusters: ClusterBuffers) -> ShapedSegment {
+        let segment = ShapedSegment(graphemeCount: record.load(fromByteOffset: 32, as: Int32.self),
+                                    contentGraphemeCount: record.load(fromByteOffset: 36, as: Int32.self),
+                                    width: Int(record.load(fromByteOffset: 0, as: Int64.self)),
+                                    trailingWidth: Int(record.load(fromByteOffset: 8, as: Int64.self)),
+                                    fonts: record.load(fromByteOffset: 16, as: UInt64.self),
+                                    script: record.load(fromByteOffset: 40, as: UInt32.self))
+        let count = Int(segment.graphemeCount)
+        let stored = (record + headerSize).assumingMemoryBound(to: Int32.self)
+        let storedBytes = (record + headerSize + 16 * count).assumingMemoryBound(to: UInt8.self)
+        let ends = clusters.ends.buffer, widths = clusters.widths.buffer, edges = clusters.edges.buffer
+        let fonts = clusters.fonts.buffer, hangs = clusters.hangs.buffer
+        for i in 0..<count {
+            ends[i] = stored[i] + clusters.offset
+            widths[i] = stored[count + i]
+            edges[i] = EdgeAdjustment(end: stored[2 * count + i], start: stored[3 * count + i])
+            fonts[i] = storedBytes[i]
+            hangs[i] = storedBytes[count + i] != 0
+        }
+        return segment
+    }
+}
+
+/// One shard: an open-addressing table (linear probing) of records by hash, the
+/// records in an array the CLOCK hand sweeps when the shard is full, and the
+/// doorkeeper of keys seen once. Allocated on first use; always used under its
+/// shard's lock.
+package struct ShapeCacheShard: ~Copyable {
+    /// A table slot: the record's hash beside it, so that a probe reads one cache
+    /// line before the record itself; no record when empty.
+    private struct Slot {
+        var hash: UInt64
+        var record: UnsafeMutableRawPointer?
+    }
+
+    private var slots: UnsafeMutablePointer<Slot>?
+    private var slotMask = 0
+    /// The records, in the order the CLOCK hand visits them.
+    private var records: UnsafeMutablePointer<UnsafeMutableRawPointer>?
+    private let capacity: Int
+    private var hand = 0
+    /// The doorkeeper: a key was looked up before when the byte its hash picks holds
+    /// the current generation. A new generation forgets every sighting at once; one
+    /// begins when half the bytes have been marked (aging) and on `removeAll`.
+    private var sightings: UnsafeMutablePointer<UInt8>?
+    private var sightingMask = 0
+    private var generation: UInt8 = 1
+    private var marked = 0
+    private(set) var count = 0
+    private(set) var hits = 0
+    private(set) var misses = 0
+    private(set) var insertions = 0
+    private(set) var evictions = 0
+
+    init(capacity: Int) { self.capacity = capacity }
+
+    deinit {
+        if let records { for index in 0..<count { records[index].deallocate() } }
+        slots?.deallocate()
+        records?.deallocate()
+        sightings?.deallocate()
+    }
+
+    mutating func lookup(_ key: ShapedSegmentKey, into clusters: ClusterBuffers) -> ShapeCache.Lookup {
+        guard capacity > 0 else { return .miss(admit: false) }
+        if slots == nil { allocate() }
+        if let record = find(key) {
+            ShapedSegmentRecord.setReferenced(record, true)
+            hits += 1
+            return .hit(ShapedSegmentRecord.read(record, into: clusters))
+        }
+        misses += 1
+        guard let sightings else { return .miss(admit: false) }
+        let sighting = Int(truncatingIfNeeded: key.hash >> 40) & sightingMask
+        if sightings[sighting] == generation { return .miss(admit: true) }
+        sightings[sighting] = generation
+        marked += 1
+        if marked > sightingMask / 2 { forgetSightings() }
+        return .miss(admit: false)
+    }
+
+    /// Stores the segment unless its key is already there (another thread shaped the
+    /// same segment at the same time).
+    mutating func insert(_ key: ShapedSegmentKey, _ segment: ShapedSegment, _ clusters: ClusterBuffers) {
+        guard capacity > 0 else { return }
+        if slots == nil { allocate() }
+        guard let slots, let records, find(key) == nil else { return }
+        let index: Int
+        if count < capacity {
+            index = count
+            count += 1
+        } else {
+            index = evict()
+        }
+        let record = ShapedSegmentRecord.make(key, segment, clusters)
+        records[index] = record
+        var slot = home(key.hash)
+        while slots[slot].record != nil { slot = (slot + 1) & slotMask }
+        slots[slot] = Slot(hash: key.hash, record: record)
+        insertions += 1
+    }
+
+    /// The record holding `key`.
+    private func find(_ key: ShapedSegmentKey) -> UnsafeMutableRawPointer? {
+        guard let slots else { return nil }
+        var slot = home(key.hash)
+        while let record = slots[slot].record {
+            if slots[slot].hash == key.hash, ShapedSegmentRecord.matches(record, key) { return record }
+            slot = (slot + 1) & slotMask
+        }
+        return nil
+    }
+
+    /// Empties the shard, touching only the slots in use (a sweep of the whole table
+    /// would also sweep the processor's caches).
+    mutating func removeAll() {
+        guard let slots, let records else { return }
+        for index in 0..<count {
+            // Every slot is cleared in the end, so probe past cleared ones.
+            var slot = home(ShapedSegmentRecord.hash(of: records[index]))
+            while slots[slot].record != records[index] { slot = (slot + 1) & slotMask }
+            slots[slot].record = nil
+            records[index].deallocate()
+        }
+        count = 0
+        hand = 0
+        forgetSightings()
+    }
+
+    private mutating func forgetSightings() {
+        marked = 0
+        generation &+= 1
+        if generation == 0, let sightings {
+            // Every 255 generations the bytes are cleared for real.
+            sightings.update(repeating: 0, count: sightingMask + 1)
+            generation = 1
+        }
+    }
+
+    private mutating func allocate() {
+        var size = 4
+        while size < capacity * 2 { size <<= 1 }
+        slots = .allocate(capacity: size)
+        slots?.initialize(repeating: Slot(hash: 0, record: nil), count: size)
+        slotMask = size - 1
+        records = .allocate(capacity: capacity)
+        // At least 256 sightings, so that a small cache still tells a second sight from a first.
+        let sightingCount = max(size, 256)
+        sightings = .allocate(capacity: sightingCount)
+        sightings?.initialize(repeating: 0, count: sightingCount)
+        sightingMask = sightingCount - 1
+    }
+
+    @inline(__always)
+    private func home(_ hash: UInt64) -> Int {
+        Int(truncatingIfNeeded: hash >> 5) & slotMask   // the low 5 bits chose the shard
+    }
+
+    /// CLOCK: the first record from the hand whose referenced bit is clear (clearing
+    /// the bits it passes) is dropped; returns its index for reuse.
+    private mutating func evict() -> Int {
+        guard let records else { return 0 }
+        while ShapedSegmentRecord.isReferenced(records[hand]) {
+            ShapedSegmentRecord.setReferenced(records[hand], false)
+            hand = (hand + 1) % capacity
+        }
+        let victim = hand
+        hand = (hand + 1) % capacity
+        removeFromTable(records[victim])
+        records[victim].deallocate()
+        evictions += 1
+        return victim
+    }
+
+    /// Deletes the slot of `record`, shifting later slots of its probe run back so
+    /// that no lookup stops early at the hole.
+    private mutating func removeFromTable(_ record: UnsafeMutableRawPointer) {
+        guard let slots else { return }
+        var hole = home(ShapedSegmentRecord.hash(of: record))
+        while slots[hole].record != record { hole = (hole + 1) & slotMask }
+        var next = hole
+        while true {
+            next = (next + 1) & slotMask
+            guard slots[next].record != nil else { break }
+            let wanted = home(slots[next].hash)
+            // Leave the slot where it is if its home lies cyclically in (hole, next].
+            let staysPut = hole <= next ? (hole < wanted && wanted <= next) : (hole < wanted || wanted <= next)
+            if !staysPut {
+                slots[hole] = slots[next]
+                hole = next
+            }
+        }
+        slots[hole].record = nil
+    }
+}
