@@ -1,13 +1,14 @@
 /// The vertical extent of a line box above and below its baseline, in 1/64 px.
-package struct LineBox: Equatable {
+@usableFromInline   // `enclosing` is inlined into line fitting, per line
+package struct LineBox: Equatable, Sendable {
     /// The furthest a box reaches above or below its baseline, in 1/64 px (16,777,216 px).
     /// Absurd metrics and line heights saturate here, so that the height of a whole
     /// text (at most 2³¹ lines) is a sum that cannot overflow.
     static let maximumExtent = 1 << 30
 
-    package var above: Int
-    var below: Int
-    package var height: Int { above + below }
+    @usableFromInline package var above: Int
+    @usableFromInline package var below: Int
+    @inlinable package var height: Int { above + below }
 
     init(above: Int, below: Int) {
         self.above = min(max(above, -Self.maximumExtent), Self.maximumExtent)
@@ -33,7 +34,7 @@ package struct LineBox: Equatable {
 
     /// The box of a line whose content uses the fonts `fontMask` (bit i: font i), given
     /// each font's box in `boxes`, or one box for every line. The primary font always counts.
-    @inline(__always)
+    @inlinable @inline(__always)   // per line, from line fitting
     package static func enclosing(fonts fontMask: UInt64, in boxes: [LineBox]) -> LineBox {
         guard boxes.count > 1 else { return boxes[0] }
         var box = boxes[0]
