@@ -20,7 +20,9 @@ let package = Package(
         .systemLibrary(name: "CPNG", path: "Sources/CPNG", pkgConfig: "libpng",
                        providers: [.apt(["libpng-dev"]), .brew(["libpng"])]),
         // ICU behind a C target whose header has no ICU types (see CTextICU.h).
-        .target(name: "CTextICU", dependencies: ["CICU"]),
+        // Debug builds (the tests) count the calls into ICU and HarfBuzz; release builds do not.
+        .target(name: "CTextICU", dependencies: ["CICU"],
+                cSettings: [.define("CTX_MEASURING_PROBE", .when(configuration: .debug))]),
         // The default fonts, compiled in with #embed.
         .target(name: "CTextMeasureFonts"),
 
@@ -47,7 +49,8 @@ let package = Package(
         // The product: TextMeasureTestingCore plus Swift Testing and XCTest adapters.
         .target(name: "TextMeasureTesting", dependencies: ["TextMeasureTestingCore"]),
         .executableTarget(name: "textmeasure",
-                          dependencies: ["TextMeasure", "TextMeasureTestingCore", "TextMeasureRender"]),
+                          dependencies: ["TextMeasure", "TextMeasureTestingCore", "TextMeasureRender",
+                                         "CHarfBuzz", "CTextICU"]),
         .testTarget(name: "TextMeasureTests", dependencies: ["TextMeasure", "CTextICU"]),
         .testTarget(name: "TextMeasureRenderTests", dependencies: ["TextMeasure", "TextMeasureRender", "CPNG"]),
         .testTarget(name: "TextMeasureTestingTests", dependencies: ["TextMeasureTesting", "textmeasure"]),

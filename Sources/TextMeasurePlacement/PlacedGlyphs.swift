@@ -77,8 +77,7 @@ extension PreparedText {
                         let piece = RunPiece.index(run: runIndex, part: part, isRightToLeft: isRightToLeft, in: &pieces[line])
                         if pieces[line][piece].isNeutral {
                             let script = hb_unicode_script(unicode, Scalars.decode(text, at: cluster).scalar)
-                            let neutral = script == HB_SCRIPT_COMMON || script == HB_SCRIPT_INHERITED || script == HB_SCRIPT_UNKNOWN
-                            pieces[line][piece].isNeutral = neutral
+                            pieces[line][piece].isNeutral = script.isNeutral
                         }
                         if text[cluster] == 0x09 {
                             // Drawn as nothing; it moves the pen once, to the next tab stop.
@@ -258,11 +257,7 @@ extension PreparedText {
 
     /// The index of the range in `lines` (sorted, not overlapping) that holds `offset`.
     private static func line(containing offset: Int, in lines: [Range<Int>]) -> Int? {
-        var low = 0, high = lines.count
-        while low < high {
-            let mid = (low + high) / 2
-            if lines[mid].lowerBound <= offset { low = mid + 1 } else { high = mid }
-        }
+        let low = lines.partitioningIndex { $0.lowerBound > offset }   // past the last line starting at or before it
         guard low > 0, lines[low - 1].contains(offset) else { return nil }
         return low - 1
     }

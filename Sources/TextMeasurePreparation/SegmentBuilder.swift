@@ -96,8 +96,8 @@ package struct SegmentBuilder {
         return dense
     }
 
-    /// The font runs preparing `text` without a cache shapes (for `PreparationFloor`).
-    static func runs(of text: UnsafeBufferPointer<UInt16>, fonts: FontSet,
+    /// The font runs preparing `text` without a cache shapes (for the CLI's `PreparationFloor`).
+    package static func runs(of text: UnsafeBufferPointer<UInt16>, fonts: FontSet,
                      style: TextStyle) throws(TextMeasureError) -> [FontRun] {
         guard !text.isEmpty else { return [] }
         let breaks = try Boundaries.lineBreaks(in: text, rules: style.lineBreakRules)
@@ -194,7 +194,7 @@ package struct SegmentBuilder {
         @inline(__always)   // likewise
         private func keyScript(_ index: Int, after script: hb_script_t?) -> UInt32? {
             let first = ScriptTable.bmp.script(of: Scalars.decode(text, at: start(of: index)).scalar)
-            if first != HB_SCRIPT_COMMON, first != HB_SCRIPT_INHERITED, first != HB_SCRIPT_UNKNOWN {
+            if !first.isNeutral {
                 return SegmentBuilder.ownScript
             }
             return script?.rawValue

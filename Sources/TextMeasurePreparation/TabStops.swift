@@ -25,11 +25,7 @@ package struct TabStops: Sendable, Equatable {
     /// none of them is a tab (their width is then simply their sum).
     package func end(of range: Range<Int>, from x: Int, widths: [Int32]) -> Int? {
         guard !graphemes.isEmpty, !range.isEmpty else { return nil }
-        var first = 0, last = graphemes.count
-        while first < last {   // the first tab at or after range.lowerBound
-            let middle = (first + last) / 2
-            if Int(graphemes[middle]) < range.lowerBound { first = middle + 1 } else { last = middle }
-        }
+        let first = graphemes.partitioningIndex { Int($0) >= range.lowerBound }   // the first tab in range
         guard first < graphemes.count, Int(graphemes[first]) < range.upperBound else { return nil }
         var position = x
         var tab = first

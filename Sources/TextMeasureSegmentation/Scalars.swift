@@ -17,12 +17,7 @@ package enum Scalars {
 
     /// Characters that end a line by themselves (UAX #14 classes BK, CR, LF, NL).
     @inlinable @inline(__always)
-    package static func isMandatoryBreak(_ unit: UInt16) -> Bool {
-        switch unit {
-        case 0x0A, 0x0B, 0x0C, 0x0D, 0x85, 0x2028, 0x2029: true
-        default: false
-        }
-    }
+    package static func isMandatoryBreak(_ unit: UInt16) -> Bool { ctx_ends_hard_line(unit) != 0 }
 
     /// Whitespace that hangs past the line's edge at a soft break (CSS `pre-wrap`):
     /// spaces and tabs. Other space separators (U+3000, no-break spaces) do not hang.

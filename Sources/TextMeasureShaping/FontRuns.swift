@@ -186,7 +186,7 @@ package struct FontItemizer {
                 script = scripts[Scalars.decode(text, at: start).scalar]
             }
             fontForCluster[index] = UInt8(font)
-            if script == HB_SCRIPT_COMMON || script == HB_SCRIPT_INHERITED || script == HB_SCRIPT_UNKNOWN {
+            if script.isNeutral {
                 script = lastRealScript
             } else {
                 lastRealScript = script

@@ -54,3 +54,10 @@ package struct ScriptTable: Sendable {
     /// The script of `scalar`.
     package func script(of scalar: UInt32) -> hb_script_t { withScripts { $0[scalar] } }
 }
+
+extension hb_script_t {
+    /// Common, Inherited or Unknown: no script of its own (spaces, punctuation, digits,
+    /// marks), so the text takes the script around it.
+    @inlinable
+    package var isNeutral: Bool { self == HB_SCRIPT_COMMON || self == HB_SCRIPT_INHERITED || self == HB_SCRIPT_UNKNOWN }
+}

@@ -21,8 +21,6 @@ public struct ProposedSize: Sendable, Hashable {
         self.width = width
         self.height = height
     }
-    /// No dimension proposed.
-    public static let unspecified = ProposedSize(width: nil, height: nil)
 }
 
 /// Distances inset from each edge, like `UIEdgeInsets`.

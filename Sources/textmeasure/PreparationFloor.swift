@@ -1,5 +1,6 @@
 import CHarfBuzz
 import CTextICU
+import TextMeasure
 
 /// The floor under preparation, for benchmarks: the two library calls that preparing
 /// a text cannot avoid, run bare over the same texts. ICU's line-break iteration over
@@ -7,8 +8,9 @@ import CTextICU
 ///
 /// Everything else (itemization, buffers, the runs) is set up by `init` and not part
 /// of the passes, so `textmeasure bench` can put preparation's cost beside this one.
-@_spi(Benchmarking)
-public final class PreparationFloor {
+/// It lives in the CLI, not the library, and reaches preparation's internals through
+/// `package` access.
+final class PreparationFloor {
     private struct Text {
         var utf16: [UInt16]
         var runs: [FontRun]
@@ -22,10 +24,10 @@ public final class PreparationFloor {
     private var mandatory: [UInt8]
 
     /// The number of texts.
-    public var count: Int { texts.count }
+    var count: Int { texts.count }
 
     /// Segments and itemizes every text (not part of the passes).
-    public init(_ texts: [(text: String, fonts: FontSet, style: TextStyle)]) throws(TextMeasureError) {
+    init(_ texts: [(text: String, fonts: FontSet, style: TextStyle)]) throws(TextMeasureError) {
         var prepared: [Text] = []
         for (text, fonts, style) in texts {
             let utf16 = Array(text.utf16)
@@ -45,11 +47,11 @@ public final class PreparationFloor {
     deinit { hb_buffer_destroy(buffer) }
 
     /// The number of UTF-16 code units of text `index`.
-    public func utf16Count(of index: Int) -> Int { texts[index].utf16.count }
+    func utf16Count(of index: Int) -> Int { texts[index].utf16.count }
 
     /// ICU's line breaking over text `index`, boundary by boundary. Returns the number
     /// of opportunities found (so that the work cannot be optimized away).
-    public func breakLines(of index: Int) -> Int {
+    func breakLines(of index: Int) -> Int {
         let text = texts[index]
         guard !text.utf16.isEmpty else { return 0 }
         var error: Int32 = 0
@@ -58,7 +60,7 @@ public final class PreparationFloor {
 
     /// One `hb_shape` per run of text `index`, with the whole text as context, as
     /// preparation shapes. Returns the number of glyphs produced.
-    public func shapeRuns(of index: Int) -> Int {
+    func shapeRuns(of index: Int) -> Int {
         var glyphs = 0
         let text = texts[index]
         text.utf16.withUnsafeBufferPointer { utf16 in
