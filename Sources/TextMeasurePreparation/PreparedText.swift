@@ -11,8 +11,8 @@
 ///
 /// ```swift
 /// let prepared = try PreparedText("Hello, wrapping world", style: TextStyle(fontSize: 17))
-/// let narrow = prepared.layout(width: 80)    // re-layout costs only arithmetic
-/// let wide = prepared.layout(width: 300)
+/// let narrow = try prepared.layout(width: 80)    // re-layout costs only arithmetic
+/// let wide = try prepared.layout(width: 300)
 /// ```
 ///
 /// Memory: 40 bytes per segment (roughly one per word) plus 10 bytes per grapheme

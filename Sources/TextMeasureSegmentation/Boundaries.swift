@@ -53,7 +53,7 @@ extension LineBreakRules {
     /// The line-break opportunities of `text` under these rules, as UTF-16 offsets.
     ///
     /// ```swift
-    /// LineBreakRules.uax14.breakOpportunities(in: "a b\nc").map(\.utf16Offset)   // [2, 4, 5]
+    /// try LineBreakRules.uax14.breakOpportunities(in: "a b\nc").map(\.utf16Offset)   // [2, 4, 5]
     /// ```
     public func breakOpportunities(in text: String) throws(TextMeasureError) -> [BreakOpportunity] {
         // ICU takes 32-bit lengths: refuse what PreparedText refuses, before converting.
