@@ -1,5 +1,5 @@
 /// Greedy first-fit line breaking over a prepared text's segments: each line takes
-/// as many segments as fit, in integer arithmetic (`Segment.unitsPerPixel`).
+/// as many segments as fit, in integer arithmetic (`Units.widthPerPixel`).
 ///
 /// Trailing spaces hang: they never make a line wrap and never count toward its
 /// width. A segment wider than an empty line is broken between grapheme clusters;

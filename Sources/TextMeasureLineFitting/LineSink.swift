@@ -13,7 +13,7 @@ extension Array: LineSink where Element == LineFragment {
 package struct LineStack: LineSink {
     /// The line boxes of the prepared text (`PreparedText.lineBoxes`).
     let boxes: [LineBox]
-    /// Height of the lines stacked, in 1/64 px.
+    /// Height of the lines stacked, in layout units (`Units.layoutPerPixel`).
     package private(set) var height = 0
     /// Width of the widest line, in width units.
     package private(set) var widest = 0

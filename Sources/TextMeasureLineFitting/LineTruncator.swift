@@ -11,7 +11,7 @@ package struct LineTruncator {
     }
 
     let prepared: PreparedText
-    /// The width available to the text, in width units (`Segment.unitsPerPixel`).
+    /// The width available to the text, in width units (`Units.widthPerPixel`).
     let width: Int
     let position: Position
 

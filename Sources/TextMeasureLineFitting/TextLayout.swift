@@ -85,6 +85,7 @@ extension PreparedText {
         var lines: [TextLayout.Line] = []
         lines.reserveCapacity(fragments.count)
         let utf16 = text.utf16
+        let layoutPerPixel = Double(Units.layoutPerPixel)
         var index = utf16.startIndex
         var offset = 0
         var y = 0
@@ -99,13 +100,14 @@ extension PreparedText {
             }
             lines.append(TextLayout.Line(range: start..<index, utf16Range: fragment.start..<fragment.end,
                                          text: text[start..<index], elidedRange: elided, elidedUTF16Range: fragment.elided,
-                                         width: Double(fragment.width) / Double(Segment.unitsPerPixel), y: Double(y) / 64,
-                                         height: Double(box.height) / 64, baseline: Double(y + box.above) / 64,
+                                         width: Double(fragment.width) / Double(Units.widthPerPixel), y: Double(y) / layoutPerPixel,
+                                         height: Double(box.height) / layoutPerPixel,
+                                         baseline: Double(y + box.above) / layoutPerPixel,
                                          lineEnd: fragment.lineEnd))
             y += box.height
             widest = max(widest, fragment.width)
         }
-        return TextLayout(lines: lines, width: width, height: Double(y) / 64, usedWidth: Double(widest) / Double(Segment.unitsPerPixel),
+        return TextLayout(lines: lines, width: width, height: Double(y) / layoutPerPixel, usedWidth: Double(widest) / Double(Units.widthPerPixel),
                           visibleRange: text.startIndex..<index, visibleUTF16Range: 0..<offset,
                           isTruncated: isTruncated(by: fragments))
     }
@@ -166,18 +168,19 @@ extension PreparedText {
         let wraps = lineBreakMode != .byClipping && (lineBreakMode.truncation == nil || maximumNumberOfLines > 0)
         // Word wrapping under the browser rules fits as Blink does, one layout unit over.
         let tolerance = lineBreakMode == .byWordWrapping && style.lineBreakRules == .browser
-            ? BrowserTailoring.fitTolerance * Segment.unitsPerPixel / 64 : 0
+            ? BrowserTailoring.fitTolerance * Units.widthPerLayoutUnit : 0
         return GreedyLineFitter(width: wraps ? fixed + tolerance : GreedyLineFitter.unbounded,
                                 wrapping: lineBreakMode == .byCharWrapping ? .characters : .words,
                                 addsEmptyLastLine: emptyLines == .textView,
                                 lineLimit: maximumNumberOfLines == 0 ? Int.max : maximumNumberOfLines)
     }
 
-    /// A box `width` px wide in width units (`Segment.unitsPerPixel`), floored to
-    /// 1/64 px as a browser's layout units are: a line fits when it is no wider.
+    /// A box `width` px wide in width units (`Units.widthPerPixel`), floored to
+    /// a layout unit (1/64 px) as a browser's are: a line fits when it is no wider.
     func widthUnits(_ width: Double) -> Int {
-        let unitsPerLayoutUnit = Segment.unitsPerPixel / 64
-        return Int(min(width * 64, Double(GreedyLineFitter.unbounded / unitsPerLayoutUnit)).rounded(.down)) * unitsPerLayoutUnit
+        let unitsPerLayoutUnit = Units.widthPerLayoutUnit
+        return Int(min(width * Double(Units.layoutPerPixel), Double(GreedyLineFitter.unbounded / unitsPerLayoutUnit))
+            .rounded(.down)) * unitsPerLayoutUnit
     }
 
     /// The width of the text on one line per paragraph (no soft wrapping), in
@@ -187,6 +190,6 @@ extension PreparedText {
         var lines = LineStack(boxes: lineBoxes)
         GreedyLineFitter(width: GreedyLineFitter.unbounded, wrapping: .words, addsEmptyLastLine: false,
                          lineLimit: Int.max).fit(self, into: &lines)
-        return Double(lines.widest) / Double(Segment.unitsPerPixel)
+        return Double(lines.widest) / Double(Units.widthPerPixel)
     }
 }

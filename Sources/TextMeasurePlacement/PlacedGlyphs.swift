@@ -21,7 +21,7 @@ extension PreparedText {
     ///
     /// This runs font itemization and HarfBuzz shaping again, on the runs
     /// preparation shaped and with the same features, so the advances are the
-    /// measured ones (to within the 1/64 px rounding of each cluster). It costs
+    /// measured ones (to within the 1/65536 px rounding of each cluster). It costs
     /// about what preparing did: it is for drawing, never for measuring.
     ///
     /// `lines` are UTF-16 ranges in text order, usually a layout's lines; a glyph
@@ -233,7 +233,7 @@ extension PreparedText {
     private static func place(_ pieces: [RunPiece], tabStops: TabStops) -> [PlacedGlyph] {
         var placed: [PlacedGlyph] = []
         var pen = 0.0
-        let unitsPerPixel = Double(Segment.unitsPerPixel)
+        let unitsPerPixel = Double(Units.widthPerPixel)
         for piece in pieces {
             var shift = 0.0   // what the piece's tabs so far have added
             var tab = 0

@@ -5,7 +5,7 @@ package struct Ellipsis: Equatable, Sendable {
     /// U+2026 HORIZONTAL ELLIPSIS (`LineBreakMode.ellipsis`).
     package static let character: Unicode.Scalar = "\u{2026}"
 
-    /// Its advance, in width units (`Segment.unitsPerPixel`).
+    /// Its advance, in width units (`Units.widthPerPixel`).
     package var width: Int
     /// The font in the set that draws it, for the height of a line that shows it.
     package var fontIndex: Int
@@ -27,7 +27,7 @@ extension Ellipsis {
                                                         edges: &edges)
             return fontIndex
         }
-        let scale = style.fontSize * Double(Segment.unitsPerPixel) / Double(fonts.fonts[fontIndex].advanceUnitsPerEm)
+        let scale = style.fontSize * Double(Units.widthPerPixel) / Double(fonts.fonts[fontIndex].advanceUnitsPerEm)
         return Ellipsis(width: roundedToInt(Double(advance) * scale), fontIndex: fontIndex)
     }
 }

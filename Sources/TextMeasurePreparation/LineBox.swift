@@ -1,4 +1,5 @@
-/// The vertical extent of a line box above and below its baseline, in 1/64 px.
+/// The vertical extent of a line box above and below its baseline, in layout units
+/// (`Units.layoutPerPixel`, 1/64 px).
 @usableFromInline   // `enclosing` is inlined into line fitting, per line
 package struct LineBox: Equatable, Sendable {
     /// The furthest a box reaches above or below its baseline, in 1/64 px (16,777,216 px).
@@ -19,17 +20,18 @@ package struct LineBox: Equatable, Sendable {
     static func normal(_ metrics: FontMetrics, size: Double) -> LineBox {
         let rounded = metrics.roundedPixels(at: size)
         let gapAbove = rounded.lineGap / 2
-        return LineBox(above: (rounded.ascent + gapAbove) * 64,
-                       below: (rounded.descent + rounded.lineGap - gapAbove) * 64)
+        return LineBox(above: (rounded.ascent + gapAbove) * Units.layoutPerPixel,
+                       below: (rounded.descent + rounded.lineGap - gapAbove) * Units.layoutPerPixel)
     }
 
     /// The primary font's box stretched or shrunk to `height` (1/64 px), the
     /// difference split evenly above and below as CSS half-leading does.
     static func fixed(_ metrics: FontMetrics, size: Double, height: Int) -> LineBox {
         let rounded = metrics.roundedPixels(at: size)
-        let content = (rounded.ascent + rounded.descent) * 64
+        let ascent = rounded.ascent * Units.layoutPerPixel
+        let content = (rounded.ascent + rounded.descent) * Units.layoutPerPixel
         let halfLeading = (height - content) / 2
-        return LineBox(above: rounded.ascent * 64 + halfLeading, below: height - rounded.ascent * 64 - halfLeading)
+        return LineBox(above: ascent + halfLeading, below: height - ascent - halfLeading)
     }
 
     /// The box of a line whose content uses the fonts `fontMask` (bit i: font i), given

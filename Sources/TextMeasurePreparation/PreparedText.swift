@@ -107,7 +107,7 @@ public struct PreparedText: Sendable {
         case .normal:
             return fonts.fonts.map { LineBox.normal($0.metrics, size: style.fontSize) }
         case .fixed(let pixels):
-            return [LineBox.fixed(primary, size: style.fontSize, height: Int((pixels * 64).rounded()))]
+            return [LineBox.fixed(primary, size: style.fontSize, height: Int((pixels * Double(Units.layoutPerPixel)).rounded()))]
         case .multiple(let multiple):
             let normal = LineBox.normal(primary, size: style.fontSize).height
             return [LineBox.fixed(primary, size: style.fontSize, height: Int((Double(normal) * multiple).rounded()))]

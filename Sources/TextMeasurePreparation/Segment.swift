@@ -1,5 +1,5 @@
 /// The text between two consecutive line-break opportunities, with exactly the
-/// widths line fitting needs, in width units (`unitsPerPixel`).
+/// widths line fitting needs, in width units (`Units.widthPerPixel`).
 ///
 /// A segment starts where the previous one ends (the first at offset 0). Its
 /// graphemes are `PreparedText`'s grapheme entries from the previous segment's
@@ -8,13 +8,6 @@
 ///
 /// 40 bytes (the fields are ordered largest first so that none is padded).
 package struct Segment: Equatable {
-    /// Width units per pixel: widths are 16.16 fixed point (1/65536 px), the precision
-    /// of Blink's glyph advances. Much finer than a browser's 1/64 px layout unit,
-    /// because a browser adds a line's advances at that precision and rounds once:
-    /// a line's width here, summed from its clusters, must be as exact for the fit
-    /// decision to come out the same. Cluster widths (Int32) reach 32,767 px.
-    package static let unitsPerPixel = 65536
-
     /// Width without the trailing whitespace: what the segment adds when it ends a line.
     package var width: Int
     /// Width of the trailing spaces, tabs and line-break characters, which hang past

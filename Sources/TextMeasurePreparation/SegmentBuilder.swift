@@ -147,7 +147,7 @@ package struct SegmentBuilder {
 
         mutating func run() throws(TextMeasureError) {
             for (index, font) in fonts.fonts.enumerated() {
-                buffers.scales[index] = style.fontSize * Double(Segment.unitsPerPixel) / Double(font.advanceUnitsPerEm)
+                buffers.scales[index] = style.fontSize * Double(Units.widthPerPixel) / Double(font.advanceUnitsPerEm)
             }
             for (index, opportunity) in breaks.enumerated() {
                 buffers.breakEnds[index] = Int32(opportunity.utf16Offset)
@@ -402,7 +402,7 @@ package struct SegmentBuilder {
         /// The advance of the primary font's space, in width units: the unit of tab widths.
         private func spaceWidth() -> Double {
             let font = fonts.primary
-            let unitsPerPixel = Double(Segment.unitsPerPixel)
+            let unitsPerPixel = Double(Units.widthPerPixel)
             var glyph: hb_codepoint_t = 0
             guard hb_font_get_nominal_glyph(font.hbFont, 0x20, &glyph) != 0 else { return style.fontSize * unitsPerPixel / 4 }
             let advance = Double(hb_font_get_glyph_h_advance(font.hbFont, glyph))

@@ -23,7 +23,7 @@ import CTextICU
 ///
 /// Mandatory breaks are ICU's and always kept.
 package enum BrowserTailoring {
-    /// How far a line may overflow and still fit, in 1/64 px: Blink lets a line be
+    /// How far a line may overflow and still fit, in layout units (1/64 px): Blink lets a line be
     /// one layout unit wider than the box (`LineBreaker::AvailableWidthToFit`), to
     /// absorb float rounding in its widths.
     package static let fitTolerance = 1

@@ -79,8 +79,8 @@ public struct TextMeasurer: Sendable {
                                                   emptyLines: container.emptyLines,
                                                   lineBreakMode: container.lineBreakMode,
                                                   maximumNumberOfLines: container.maximumNumberOfLines) else { return nil }
-        return size(proposedWidth: width, textHeight: Double(lines.height) / 64,
-                    usedWidth: Double(lines.widest) / Double(Segment.unitsPerPixel))
+        return size(proposedWidth: width, textHeight: Double(lines.height) / Double(Units.layoutPerPixel),
+                    usedWidth: Double(lines.widest) / Double(Units.widthPerPixel))
     }
 
     /// The lines of `layout(width:)` as line fitting gives them (UTF-16 offsets, no
@@ -95,8 +95,8 @@ public struct TextMeasurer: Sendable {
                                                maximumNumberOfLines: container.maximumNumberOfLines)
         var stack = LineStack(boxes: prepared.lineBoxes)
         for line in lines { stack.add(line) }
-        let usedWidth = Double(stack.widest) / Double(Segment.unitsPerPixel)
-        return (lines, usedWidth, size(proposedWidth: width, textHeight: Double(stack.height) / 64, usedWidth: usedWidth))
+        let usedWidth = Double(stack.widest) / Double(Units.widthPerPixel)
+        return (lines, usedWidth, size(proposedWidth: width, textHeight: Double(stack.height) / Double(Units.layoutPerPixel), usedWidth: usedWidth))
     }
 
     private func size(proposedWidth width: Double, textHeight: Double, usedWidth: Double) -> Size {
