@@ -80,8 +80,13 @@ extension PreparedText {
     public func layout(width: Double, emptyLines: EmptyLineConvention = .textView,
                        lineBreakMode: LineBreakMode = .byWordWrapping,
                        maximumNumberOfLines: Int = 0) throws(TextMeasureError) -> TextLayout {
-        let fragments = try lineFragments(width: width, emptyLines: emptyLines, lineBreakMode: lineBreakMode,
-                                          maximumNumberOfLines: maximumNumberOfLines)
+        try layout(width: width, options: FittingOptions(emptyLines: emptyLines, lineBreakMode: lineBreakMode,
+                                                         maximumNumberOfLines: maximumNumberOfLines))
+    }
+
+    /// `layout(width:emptyLines:lineBreakMode:maximumNumberOfLines:)` with the options as one value.
+    package func layout(width: Double, options: FittingOptions) throws(TextMeasureError) -> TextLayout {
+        let fragments = try lineFragments(width: width, options: options)
         var lines: [TextLayout.Line] = []
         lines.reserveCapacity(fragments.count)
         let utf16 = text.utf16
@@ -119,16 +124,14 @@ extension PreparedText {
 
     /// The line fragments at `width`: the arithmetic core of layout, shared by
     /// `layout(width:)` and `TextMeasurer`'s sizing.
-    package func lineFragments(width: Double, emptyLines: EmptyLineConvention, lineBreakMode: LineBreakMode,
-                       maximumNumberOfLines: Int) throws(TextMeasureError) -> [LineFragment] {
-        let fitter = try lineFitter(width: width, emptyLines: emptyLines, lineBreakMode: lineBreakMode,
-                                    maximumNumberOfLines: maximumNumberOfLines)
+    package func lineFragments(width: Double, options: FittingOptions) throws(TextMeasureError) -> [LineFragment] {
+        let fitter = try lineFitter(width: width, options: options)
         var fragments = fitter.fit(self)
-        guard let truncation = lineBreakMode.truncation else { return fragments }
+        guard let truncation = options.lineBreakMode.truncation else { return fragments }
 
         let fixed = widthUnits(width)
         let truncator = LineTruncator(prepared: self, width: fixed, position: truncation)
-        if maximumNumberOfLines == 0 {
+        if options.maximumNumberOfLines == 0 {
             for i in fragments.indices where fragments[i].width > fixed {
                 fragments[i] = truncator.truncate(fragments[i], hidesFollowingText: false)
             }
@@ -141,28 +144,21 @@ extension PreparedText {
 
     /// The stacked height and widest line at `width`, as `lineFragments` would give
     /// them, without keeping the lines (unless truncation has to see them).
-    package func lineStack(width: Double, emptyLines: EmptyLineConvention, lineBreakMode: LineBreakMode,
-                   maximumNumberOfLines: Int) throws(TextMeasureError) -> LineStack {
+    package func lineStack(width: Double, options: FittingOptions) throws(TextMeasureError) -> LineStack {
         var stack = LineStack(boxes: lineBoxes)
-        if lineBreakMode.truncation == nil {
-            try lineFitter(width: width, emptyLines: emptyLines, lineBreakMode: lineBreakMode,
-                           maximumNumberOfLines: maximumNumberOfLines).fit(self, into: &stack)
+        if options.lineBreakMode.truncation == nil {
+            try lineFitter(width: width, options: options).fit(self, into: &stack)
         } else {
-            for fragment in try lineFragments(width: width, emptyLines: emptyLines, lineBreakMode: lineBreakMode,
-                                              maximumNumberOfLines: maximumNumberOfLines) {
-                stack.add(fragment)
-            }
+            for fragment in try lineFragments(width: width, options: options) { stack.add(fragment) }
         }
         return stack
     }
 
-    /// The fitter for a layout at `width`, before any truncation.
-    private func lineFitter(width: Double, emptyLines: EmptyLineConvention, lineBreakMode: LineBreakMode,
-                            maximumNumberOfLines: Int) throws(TextMeasureError) -> GreedyLineFitter {
+    /// The fitter for a layout at `width`, before any truncation: where every width
+    /// given to layout or sizing is checked.
+    private func lineFitter(width: Double, options: FittingOptions) throws(TextMeasureError) -> GreedyLineFitter {
         guard width.isFinite, width >= 0 else { throw .invalidWidth(width) }
-        guard maximumNumberOfLines >= 0 else {
-            throw .invalidOption(name: "maximumNumberOfLines", value: Double(maximumNumberOfLines))
-        }
+        let lineBreakMode = options.lineBreakMode, maximumNumberOfLines = options.maximumNumberOfLines
         let fixed = widthUnits(width)
         // Clipping, and truncation without a line limit, keep each paragraph on one line.
         let wraps = lineBreakMode != .byClipping && (lineBreakMode.truncation == nil || maximumNumberOfLines > 0)
@@ -171,7 +167,7 @@ extension PreparedText {
             ? BrowserTailoring.fitTolerance * Units.widthPerLayoutUnit : 0
         return GreedyLineFitter(width: wraps ? fixed + tolerance : GreedyLineFitter.unbounded,
                                 wrapping: lineBreakMode == .byCharWrapping ? .characters : .words,
-                                addsEmptyLastLine: emptyLines == .textView,
+                                addsEmptyLastLine: options.emptyLines == .textView,
                                 lineLimit: maximumNumberOfLines == 0 ? Int.max : maximumNumberOfLines)
     }
 

@@ -47,8 +47,14 @@ public struct TextContainer: Sendable, Hashable {
                               ("lineFragmentPadding", lineFragmentPadding)] {
             guard value.isFinite, Self.insetRange.contains(value) else { throw .invalidInset(name: name, value: value) }
         }
-        guard maximumNumberOfLines >= 0 else {
-            throw .invalidOption(name: "maximumNumberOfLines", value: Double(maximumNumberOfLines))
+        _ = try fittingOptions
+    }
+
+    /// What line fitting takes from the container, validated (a negative line limit throws).
+    package var fittingOptions: FittingOptions {
+        get throws(TextMeasureError) {
+            try FittingOptions(emptyLines: emptyLines, lineBreakMode: lineBreakMode,
+                               maximumNumberOfLines: maximumNumberOfLines)
         }
     }
 }

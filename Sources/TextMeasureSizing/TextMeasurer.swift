@@ -47,6 +47,8 @@ public struct TextMeasurer: Sendable {
     /// Pixels per point: sizes are rounded up to whole device pixels. Default 1.
     /// A value that is not finite and positive counts as 1.
     public var displayScale: Double = 1
+    /// The container's options for line fitting, validated once, by `init`.
+    private let fitting: FittingOptions
 
     /// Prepares `text` for measuring.
     public init(text: String, fonts: FontSet = .default, style: TextStyle = TextStyle(),
@@ -59,6 +61,7 @@ public struct TextMeasurer: Sendable {
         try container.validate()
         self.prepared = prepared
         self.container = container
+        fitting = try container.fittingOptions
     }
 
     /// The size that fits a proposal, or `nil` when the proposal has no usable width.
@@ -73,12 +76,15 @@ public struct TextMeasurer: Sendable {
     /// Without a usable width (`nil`, zero, negative, NaN or infinite) there is
     /// nothing to wrap against, and a guess would be wrong: a zero width gives
     /// the height of one line, an infinite one the width of the whole text.
+    ///
+    /// Nothing else makes it `nil`: fitting can fail only for an invalid width, which
+    /// the proposal check rules out, or invalid options, which `init` rejected.
     public func sizeThatFits(_ proposal: ProposedSize) -> Size? {
+        // The `try?` drops no error: with the width checked here and the options by init,
+        // `lineStack` cannot throw.
         guard let width = proposal.width, width.isFinite, width > 0,
               let lines = try? prepared.lineStack(width: textWidth(forContainerWidth: width),
-                                                  emptyLines: container.emptyLines,
-                                                  lineBreakMode: container.lineBreakMode,
-                                                  maximumNumberOfLines: container.maximumNumberOfLines) else { return nil }
+                                                  options: fitting) else { return nil }
         return size(proposedWidth: width, textHeight: Double(lines.height) / Double(Units.layoutPerPixel),
                     usedWidth: Double(lines.widest) / Double(Units.widthPerPixel))
     }
@@ -88,11 +94,7 @@ public struct TextMeasurer: Sendable {
     /// `sizeThatFits` answers for a finite `width` greater than zero: one fitting
     /// serves both, as a batch result needs them.
     func fittedLines(width: Double) throws(TextMeasureError) -> (lines: [LineFragment], usedWidth: Double, size: Size) {
-        guard width.isFinite, width >= 0 else { throw .invalidWidth(width) }
-        let lines = try prepared.lineFragments(width: textWidth(forContainerWidth: width),
-                                               emptyLines: container.emptyLines,
-                                               lineBreakMode: container.lineBreakMode,
-                                               maximumNumberOfLines: container.maximumNumberOfLines)
+        let lines = try prepared.lineFragments(width: checkedTextWidth(forContainerWidth: width), options: fitting)
         var stack = LineStack(boxes: prepared.lineBoxes)
         for line in lines { stack.add(line) }
         let usedWidth = Double(stack.widest) / Double(Units.widthPerPixel)
@@ -134,10 +136,15 @@ public struct TextMeasurer: Sendable {
     /// Lays the text out for a view (container) of width `width`: the lines, with
     /// geometry relative to the text's origin inside the inset and padding.
     public func layout(width: Double) throws(TextMeasureError) -> TextLayout {
+        try prepared.layout(width: checkedTextWidth(forContainerWidth: width), options: fitting)
+    }
+
+    /// The text's width in a container `width` wide, which must be finite and not
+    /// negative: checked here, as subtracting the chrome and flooring at 0 would hide
+    /// a negative or NaN width.
+    private func checkedTextWidth(forContainerWidth width: Double) throws(TextMeasureError) -> Double {
         guard width.isFinite, width >= 0 else { throw .invalidWidth(width) }
-        return try prepared.layout(width: textWidth(forContainerWidth: width), emptyLines: container.emptyLines,
-                                   lineBreakMode: container.lineBreakMode,
-                                   maximumNumberOfLines: container.maximumNumberOfLines)
+        return textWidth(forContainerWidth: width)
     }
 
     private func textWidth(forContainerWidth width: Double) -> Double {
