@@ -26,7 +26,7 @@ package enum BrowserTailoring {
     /// How far a line may overflow and still fit, in layout units (1/64 px): Blink lets a line be
     /// one layout unit wider than the box (`LineBreaker::AvailableWidthToFit`), to
     /// absorb float rounding in its widths.
-    package static let fitTolerance = 1
+    @inlinable package static var fitTolerance: Int { 1 }
 
     /// Replaces ICU's `@lb=normal` opportunities for `text`, the `count` ascending
     /// `offsets` (with `mandatory[i]` nonzero for a mandatory one), with Blink's, in

@@ -46,8 +46,14 @@ public final class ShapeCache: Sendable {
     /// The most entries the cache holds; 0 turns it off.
     public let capacity: Int
 
-    static let shardCount = 32
-    private let shards: InlineArray<32, Mutex<ShapeCacheShard>>
+    /// The shards. Their count is written once, here: `shardCount` and `shardBits`
+    /// (which bits of a hash pick the shard, and so which the shard's table may use)
+    /// follow from it.
+    private typealias Shards = InlineArray<32, Mutex<ShapeCacheShard>>
+    static var shardCount: Int { Shards.count }
+    /// A key's shard is the low `shardBits` bits of its hash.
+    static var shardBits: Int { shardCount.trailingZeroBitCount }
+    private let shards: Shards
 
     /// A cache holding at most `capacity` segments; 0 makes a cache that stores nothing.
     public init(capacity: Int) {
@@ -103,25 +109,21 @@ public final class ShapeCache: Sendable {
 
 /// The caller's memory that a shard reads or writes during one locked call, and
 /// keeps no pointer to. `Mutex.withLock` lets only Sendable values into its critical
-/// section (its region checker cannot see that nothing is kept), so addresses
-/// cross the lock as numbers; each use is confined to the call that passed it.
-package struct CallerBuffer<Element>: Sendable {
-    private let address: UInt
-    let count: Int
+/// section, and its region checker cannot see that nothing is kept: the pointer is
+/// declared Sendable here, unchecked, on that contract (each use is confined to the
+/// call that passed it), rather than smuggled through the lock as an integer.
+package struct CallerBuffer<Element>: @unchecked Sendable {
+    package let buffer: UnsafeMutableBufferPointer<Element>
 
-    init(_ buffer: UnsafeBufferPointer<Element>) {
-        address = UInt(bitPattern: buffer.baseAddress)
-        count = buffer.count
+    package init(_ buffer: UnsafeBufferPointer<Element>) {
+        self.buffer = UnsafeMutableBufferPointer(mutating: buffer)
     }
 
     package init(_ pointer: UnsafeMutablePointer<Element>, count: Int) {
-        address = UInt(bitPattern: pointer)
-        self.count = count
+        buffer = UnsafeMutableBufferPointer(start: pointer, count: count)
     }
 
-    var buffer: UnsafeMutableBufferPointer<Element> {
-        UnsafeMutableBufferPointer(start: UnsafeMutablePointer(bitPattern: address), count: count)
-    }
+    package var count: Int { buffer.count }
 }
 
 /// Where a segment's clusters are read from or written to: their ends (text
@@ -180,7 +182,7 @@ package struct ShapedSegmentKey: Sendable {
         return hash
     }
 
-    var shard: Int { Int(hash & UInt64(ShapeCache.shardCount - 1)) }
+    var shard: Int { Int(hash & UInt64(ShapeCache.shardCount - 1)) }   // a power of two
 
     /// FNV-1a over UTF-16 code units.
     package static func hash(_ units: UnsafeBufferPointer<UInt16>) -> UInt64 {
@@ -215,38 +217,50 @@ package struct ShapedSegment: Sendable {
     }
 }
 
-/// One cache entry in one allocation: the segment's numbers, its clusters, then its key.
-///
-///     0  width: Int64            32  graphemeCount: Int32          52  textCount: Int32
-///     8  trailingWidth: Int64    36  contentGraphemeCount: Int32   56  referenced (CLOCK): UInt8
-///    16  fonts: UInt64           40  script after: UInt32          64  cluster ends, widths, edge
-///    24  key hash: UInt64        44  key script: UInt32                adjustments (end, start): Int32 × 4n
-///                                                                      cluster fonts, hangs: UInt8 × 2n
-///                                48  styleCount: Int32                 style, text: UInt16
+/// One cache entry in one allocation: a `Header` (the segment's numbers and the key's
+/// hash, script and lengths), then the clusters (ends, widths and edge adjustments
+/// (end, start) as Int32 × 4n, fonts and hangs as UInt8 × 2n), then the key's style
+/// and text (UInt16). Every offset follows from `Header`'s layout and the counts.
 package enum ShapedSegmentRecord {
-    private static let headerSize = 64
-    /// Bytes per cluster: four Int32 (end, width, edge adjustments) and two UInt8.
-    private static let clusterBytes = 18
+    private struct Header {
+        var width: Int64
+        var trailingWidth: Int64
+        var fonts: UInt64
+        var hash: UInt64
+        var graphemeCount: Int32
+        var contentGraphemeCount: Int32
+        /// The script the text after the segment inherits.
+        var script: UInt32
+        var keyScript: UInt32
+        var styleCount: Int32
+        var textCount: Int32
+        /// CLOCK's bit: set by each hit, cleared as the hand passes.
+        var referenced: Bool
+    }
 
-    static func make(_ key: ShapedSegmentKey, _ segment: ShapedSegment,
-                     _ clusters: ClusterBuffers) -> UnsafeMutableRawPointer {
+    /// Where the clusters start: after the header, aligned for them.
+    private static let headerSize = MemoryLayout<Header>.stride
+    /// Bytes per cluster: four Int32 (end, width, edge adjustments) and two UInt8.
+    private static let clusterBytes = 4 * MemoryLayout<Int32>.stride + 2 * MemoryLayout<UInt8>.stride
+
+    private static func header(_ record: UnsafeRawPointer) -> UnsafePointer<Header> {
+        record.assumingMemoryBound(to: Header.self)
+    }
+
+    package static func make(_ key: ShapedSegmentKey, _ segment: ShapedSegment,
+                             _ clusters: ClusterBuffers) -> UnsafeMutableRawPointer {
         let count = Int(segment.graphemeCount)
         let style = key.style.buffer, text = key.text.buffer
         let record = UnsafeMutableRawPointer.allocate(byteCount: headerSize + clusterBytes * count
-                                                        + 2 * (style.count + text.count), alignment: 8)
-        record.storeBytes(of: Int64(segment.width), toByteOffset: 0, as: Int64.self)
-        record.storeBytes(of: Int64(segment.trailingWidth), toByteOffset: 8, as: Int64.self)
-        record.storeBytes(of: segment.fonts, toByteOffset: 16, as: UInt64.self)
-        record.storeBytes(of: key.hash, toByteOffset: 24, as: UInt64.self)
-        record.storeBytes(of: segment.graphemeCount, toByteOffset: 32, as: Int32.self)
-        record.storeBytes(of: segment.contentGraphemeCount, toByteOffset: 36, as: Int32.self)
-        record.storeBytes(of: segment.script, toByteOffset: 40, as: UInt32.self)
-        record.storeBytes(of: key.script, toByteOffset: 44, as: UInt32.self)
-        record.storeBytes(of: Int32(style.count), toByteOffset: 48, as: Int32.self)
-        record.storeBytes(of: Int32(text.count), toByteOffset: 52, as: Int32.self)
-        record.storeBytes(of: 0, toByteOffset: 56, as: UInt8.self)
+                                                        + 2 * (style.count + text.count),
+                                                      alignment: MemoryLayout<Header>.alignment)
+        record.initializeMemory(as: Header.self, to: Header(
+            width: Int64(segment.width), trailingWidth: Int64(segment.trailingWidth), fonts: segment.fonts,
+            hash: key.hash, graphemeCount: segment.graphemeCount, contentGraphemeCount: segment.contentGraphemeCount,
+            script: segment.script, keyScript: key.script, styleCount: Int32(style.count), textCount: Int32(text.count),
+            referenced: false))
         let stored = (record + headerSize).bindMemory(to: Int32.self, capacity: 4 * count)
-        let storedBytes = (record + headerSize + 16 * count).bindMemory(to: UInt8.self, capacity: 2 * count)
+        let storedBytes = (record + headerSize + 4 * MemoryLayout<Int32>.stride * count).bindMemory(to: UInt8.self, capacity: 2 * count)
         let ends = clusters.ends.buffer, widths = clusters.widths.buffer, edges = clusters.edges.buffer
         let fonts = clusters.fonts.buffer, hangs = clusters.hangs.buffer
         for i in 0..<count {
@@ -264,37 +278,34 @@ package enum ShapedSegmentRecord {
         return record
     }
 
-    static func hash(of record: UnsafeRawPointer) -> UInt64 { record.load(fromByteOffset: 24, as: UInt64.self) }
+    package static func hash(of record: UnsafeRawPointer) -> UInt64 { header(record).pointee.hash }
 
     /// CLOCK's bit: set by each hit, cleared as the hand passes.
-    static func isReferenced(_ record: UnsafeRawPointer) -> Bool { record.load(fromByteOffset: 56, as: UInt8.self) != 0 }
+    package static func isReferenced(_ record: UnsafeRawPointer) -> Bool { header(record).pointee.referenced }
 
-    static func setReferenced(_ record: UnsafeMutableRawPointer, _ referenced: Bool) {
-        record.storeBytes(of: referenced ? 1 : 0, toByteOffset: 56, as: UInt8.self)
+    package static func setReferenced(_ record: UnsafeMutableRawPointer, _ referenced: Bool) {
+        record.assumingMemoryBound(to: Header.self).pointee.referenced = referenced
     }
 
-    static func matches(_ record: UnsafeRawPointer, _ key: ShapedSegmentKey) -> Bool {
+    package static func matches(_ record: UnsafeRawPointer, _ key: ShapedSegmentKey) -> Bool {
         let style = key.style.buffer, text = key.text.buffer
-        guard hash(of: record) == key.hash, record.load(fromByteOffset: 44, as: UInt32.self) == key.script,
-              Int(record.load(fromByteOffset: 48, as: Int32.self)) == style.count,
-              Int(record.load(fromByteOffset: 52, as: Int32.self)) == text.count else { return false }
-        let graphemes = Int(record.load(fromByteOffset: 32, as: Int32.self))
-        let units = (record + headerSize + clusterBytes * graphemes).assumingMemoryBound(to: UInt16.self)
+        let header = header(record).pointee
+        guard header.hash == key.hash, header.keyScript == key.script,
+              Int(header.styleCount) == style.count, Int(header.textCount) == text.count else { return false }
+        let units = (record + headerSize + clusterBytes * Int(header.graphemeCount)).assumingMemoryBound(to: UInt16.self)
         for i in 0..<style.count where units[i] != style[i] { return false }
         for i in 0..<text.count where units[style.count + i] != text[i] { return false }
         return true
     }
 
-    static func read(_ record: UnsafeRawPointer, into clusters: ClusterBuffers) -> ShapedSegment {
-        let segment = ShapedSegment(graphemeCount: record.load(fromByteOffset: 32, as: Int32.self),
-                                    contentGraphemeCount: record.load(fromByteOffset: 36, as: Int32.self),
-                                    width: Int(record.load(fromByteOffset: 0, as: Int64.self)),
-                                    trailingWidth: Int(record.load(fromByteOffset: 8, as: Int64.self)),
-                                    fonts: record.load(fromByteOffset: 16, as: UInt64.self),
-                                    script: record.load(fromByteOffset: 40, as: UInt32.self))
+    package static func read(_ record: UnsafeRawPointer, into clusters: ClusterBuffers) -> ShapedSegment {
+        let header = header(record).pointee
+        let segment = ShapedSegment(graphemeCount: header.graphemeCount, contentGraphemeCount: header.contentGraphemeCount,
+                                    width: Int(header.width), trailingWidth: Int(header.trailingWidth),
+                                    fonts: header.fonts, script: header.script)
         let count = Int(segment.graphemeCount)
         let stored = (record + headerSize).assumingMemoryBound(to: Int32.self)
-        let storedBytes = (record + headerSize + 16 * count).assumingMemoryBound(to: UInt8.self)
+        let storedBytes = (record + headerSize + 4 * MemoryLayout<Int32>.stride * count).assumingMemoryBound(to: UInt8.self)
         let ends = clusters.ends.buffer, widths = clusters.widths.buffer, edges = clusters.edges.buffer
         let fonts = clusters.fonts.buffer, hangs = clusters.hangs.buffer
         for i in 0..<count {
@@ -440,7 +451,7 @@ package struct ShapeCacheShard: ~Copyable {
 
     @inline(__always)
     private func home(_ hash: UInt64) -> Int {
-        Int(truncatingIfNeeded: hash >> 5) & slotMask   // the low 5 bits chose the shard
+        Int(truncatingIfNeeded: hash >> UInt64(ShapeCache.shardBits)) & slotMask   // the low bits chose the shard
     }
 
     /// CLOCK: the first record from the hand whose referenced bit is clear (clearing
