@@ -1,11 +1,6 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-// The stages are separate modules, and a call from one into another is opaque to the
-// optimizer unless the callee's body is serialized: in release builds every stage is
-// compiled with cross-module optimization, so that the pipeline inlines as one module.
-let stage: [SwiftSetting] = [.unsafeFlags(["-cross-module-optimization"], .when(configuration: .release))]
-
 let package = Package(
     name: "TextMeasure",
     products: [
@@ -34,19 +29,15 @@ let package = Package(
         // The library, one target per pipeline stage (docs/architecture.md). Each stage
         // depends only on the stage before it, which re-exports everything upstream, so
         // a reference to a later stage does not compile. Between stages, `package` access.
-        .target(name: "TextMeasureCore", swiftSettings: stage),
-        .target(name: "TextMeasureSegmentation", dependencies: ["TextMeasureCore", "CTextICU", "CHarfBuzz"],
-                swiftSettings: stage),
+        .target(name: "TextMeasureCore"),
+        .target(name: "TextMeasureSegmentation", dependencies: ["TextMeasureCore", "CTextICU", "CHarfBuzz"]),
         .target(name: "TextMeasureFonts",
-                dependencies: ["TextMeasureSegmentation", "CFreeType", "CHarfBuzz", "CTextMeasureFonts"],
-                swiftSettings: stage),
-        .target(name: "TextMeasureShaping", dependencies: ["TextMeasureFonts", "CHarfBuzz", "CTextICU"],
-                swiftSettings: stage),
-        .target(name: "TextMeasurePreparation", dependencies: ["TextMeasureShaping", "CHarfBuzz", "CTextICU"],
-                swiftSettings: stage),
-        .target(name: "TextMeasureLineFitting", dependencies: ["TextMeasurePreparation"], swiftSettings: stage),
-        .target(name: "TextMeasurePlacement", dependencies: ["TextMeasureLineFitting", "CHarfBuzz"], swiftSettings: stage),
-        .target(name: "TextMeasureSizing", dependencies: ["TextMeasurePlacement"], swiftSettings: stage),
+                dependencies: ["TextMeasureSegmentation", "CFreeType", "CHarfBuzz", "CTextMeasureFonts"]),
+        .target(name: "TextMeasureShaping", dependencies: ["TextMeasureFonts", "CHarfBuzz", "CTextICU"]),
+        .target(name: "TextMeasurePreparation", dependencies: ["TextMeasureShaping", "CHarfBuzz", "CTextICU"]),
+        .target(name: "TextMeasureLineFitting", dependencies: ["TextMeasurePreparation"]),
+        .target(name: "TextMeasurePlacement", dependencies: ["TextMeasureLineFitting", "CHarfBuzz"]),
+        .target(name: "TextMeasureSizing", dependencies: ["TextMeasurePlacement"]),
         // What users import: every stage's public API, re-exported.
         .target(name: "TextMeasure", dependencies: ["TextMeasureSizing"]),
         // Draws laid-out text into PNGs (FreeType's rasterizer, libpng): the CLI's

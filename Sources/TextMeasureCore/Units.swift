@@ -1,5 +1,6 @@
 /// The library's two integer length units, so that every width and height is exact
 /// and the same on every machine.
+@usableFromInline   // so that other stages inline the constants (see decisions.md)
 package enum Units {
     /// Width units per pixel: widths are 16.16 fixed point (1/65536 px), the precision
     /// of Blink's glyph advances. Much finer than a browser's 1/64 px layout unit,

@@ -22,6 +22,7 @@ import CTextICU
 /// word-initial there (`hyphenHoldsAtLineStart`, applied by line fitting).
 ///
 /// Mandatory breaks are ICU's and always kept.
+@usableFromInline   // fitTolerance is inlined into line fitting
 package enum BrowserTailoring {
     /// How far a line may overflow and still fit, in layout units (1/64 px): Blink lets a line be
     /// one layout unit wider than the box (`LineBreaker::AvailableWidthToFit`), to

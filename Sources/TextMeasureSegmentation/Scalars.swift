@@ -1,6 +1,7 @@
 import CTextICU
 
 /// Small Unicode facts the pipeline needs per code point, on UTF-16 code units.
+@usableFromInline   // its tests are inlined into the stages that run them per code unit
 package enum Scalars {
     /// Decodes the scalar starting at `index`; returns it and its length in code units.
     /// A lone surrogate decodes as U+FFFD, as everywhere else in the pipeline.
