@@ -8,40 +8,43 @@ import CHarfBuzz
 /// starts, so a segment answered by the cache and the stretch shaped before it
 /// never overlap (a stretch has no more clusters than code units); `blocks` records
 /// where each piece went so that `SegmentBuilder` can gather them in text order.
+///
+/// The one owner of that memory: it exists only inside `with`, and each array is a
+/// `ScratchArray` that knows its length.
 package struct PreparationBuffers {
     /// Per code unit: cluster end offsets and widths (width units), at sparse positions.
-    let clusterEnds: UnsafeMutablePointer<Int32>
-    let clusterWidths: UnsafeMutablePointer<Int32>
+    let clusterEnds: ScratchArray<Int32>
+    let clusterWidths: ScratchArray<Int32>
     /// Per code unit: what a line ending after the cluster at that sparse position,
     /// or starting after it, gains or loses (`LineEdgeWidths`).
-    let clusterEdges: UnsafeMutablePointer<EdgeAdjustment>
+    let clusterEdges: ScratchArray<EdgeAdjustment>
     /// Per code unit: the advance of the cluster starting there, in font units.
-    let advances: UnsafeMutablePointer<Int32>
+    let advances: ScratchArray<Int32>
     /// Per code unit: the font of the cluster at that sparse position.
-    let fontForCluster: UnsafeMutablePointer<UInt8>
+    let fontForCluster: ScratchArray<UInt8>
     /// Per code unit: whether the cluster at that sparse position hangs at a line's end.
-    let clusterHangs: UnsafeMutablePointer<Bool>
+    let clusterHangs: ScratchArray<Bool>
     /// Per code unit: `ClusterEdge` bits for the glyph cluster starting there (starts,
     /// several glyphs, HarfBuzz's "unsafe to break before"), and its glyph.
-    let edges: UnsafeMutablePointer<UInt8>
-    let firstGlyphs: UnsafeMutablePointer<UInt32>
+    let edges: ScratchArray<UInt8>
+    let firstGlyphs: ScratchArray<UInt32>
     /// Per break opportunity: the segment ending there, its offset, whether shaping
     /// may stop and restart there, and the script the text after it inherits.
-    let segments: UnsafeMutablePointer<Segment>
-    let breakEnds: UnsafeMutablePointer<Int32>
-    let safeBreaks: UnsafeMutablePointer<Bool>
-    let scriptAfter: UnsafeMutablePointer<hb_script_t>
+    let segments: ScratchArray<Segment>
+    let breakEnds: ScratchArray<Int32>
+    let safeBreaks: ScratchArray<Bool>
+    let scriptAfter: ScratchArray<hb_script_t>
     /// Per segment looked up in the cache: its key's hash and script, and whether the
     /// cache admits it (it is stored once shaped).
-    let keyHashes: UnsafeMutablePointer<UInt64>
-    let keyScripts: UnsafeMutablePointer<UInt32>
-    let admitted: UnsafeMutablePointer<Bool>
+    let keyHashes: ScratchArray<UInt64>
+    let keyScripts: ScratchArray<UInt32>
+    let admitted: ScratchArray<Bool>
     /// Per break opportunity at most: (sparse position, cluster count) of each piece.
-    let blocks: UnsafeMutablePointer<(position: Int32, count: Int32)>
+    let blocks: ScratchArray<(position: Int32, count: Int32)>
     /// Per font: width units per advance unit at the style's size.
-    let scales: UnsafeMutablePointer<Double>
+    let scales: ScratchArray<Double>
     /// The style part of the shape cache's keys (`styleKeyCount` code units).
-    let styleKey: UnsafeMutablePointer<UInt16>
+    let styleKey: ScratchArray<UInt16>
 
     /// Calls `body` with buffers for a text of `n` code units and `b` break
     /// opportunities, drawn with `f` fonts, and a style key of `k` code units.
@@ -92,24 +95,24 @@ package struct PreparationBuffers {
 
     private init(_ memory: UnsafeMutableRawPointer, n: Int, b: Int, f: Int, k: Int) {
         let at = Layout(n: n, b: b, f: f, k: k)
-        segments = (memory + at.segments).bindMemory(to: Segment.self, capacity: b)
-        scales = (memory + at.scales).bindMemory(to: Double.self, capacity: f)
-        keyHashes = (memory + at.hashes).bindMemory(to: UInt64.self, capacity: b)
-        keyScripts = (memory + at.keyScripts).bindMemory(to: UInt32.self, capacity: b)
-        admitted = (memory + at.admitted).bindMemory(to: Bool.self, capacity: b)
-        blocks = (memory + at.blocks).bindMemory(to: (position: Int32, count: Int32).self, capacity: b)
-        clusterEdges = (memory + at.clusterEdges).bindMemory(to: EdgeAdjustment.self, capacity: n)
-        clusterEnds = (memory + at.ends).bindMemory(to: Int32.self, capacity: n)
-        clusterWidths = (memory + at.widths).bindMemory(to: Int32.self, capacity: n)
-        advances = (memory + at.advances).bindMemory(to: Int32.self, capacity: n)
-        firstGlyphs = (memory + at.glyphs).bindMemory(to: UInt32.self, capacity: n)
-        breakEnds = (memory + at.breakEnds).bindMemory(to: Int32.self, capacity: b)
-        scriptAfter = (memory + at.scripts).bindMemory(to: hb_script_t.self, capacity: b)
-        styleKey = (memory + at.styleKey).bindMemory(to: UInt16.self, capacity: k)
-        fontForCluster = (memory + at.fonts).bindMemory(to: UInt8.self, capacity: n)
-        clusterHangs = (memory + at.hangs).bindMemory(to: Bool.self, capacity: n)
-        edges = (memory + at.edges).bindMemory(to: UInt8.self, capacity: n + 1)
-        safeBreaks = (memory + at.safe).bindMemory(to: Bool.self, capacity: b)
+        segments = ScratchArray(memory + at.segments, count: b)
+        scales = ScratchArray(memory + at.scales, count: f)
+        keyHashes = ScratchArray(memory + at.hashes, count: b)
+        keyScripts = ScratchArray(memory + at.keyScripts, count: b)
+        admitted = ScratchArray(memory + at.admitted, count: b)
+        blocks = ScratchArray(memory + at.blocks, count: b)
+        clusterEdges = ScratchArray(memory + at.clusterEdges, count: n)
+        clusterEnds = ScratchArray(memory + at.ends, count: n)
+        clusterWidths = ScratchArray(memory + at.widths, count: n)
+        advances = ScratchArray(memory + at.advances, count: n)
+        firstGlyphs = ScratchArray(memory + at.glyphs, count: n)
+        breakEnds = ScratchArray(memory + at.breakEnds, count: b)
+        scriptAfter = ScratchArray(memory + at.scripts, count: b)
+        styleKey = ScratchArray(memory + at.styleKey, count: k)
+        fontForCluster = ScratchArray(memory + at.fonts, count: n)
+        clusterHangs = ScratchArray(memory + at.hangs, count: n)
+        edges = ScratchArray(memory + at.edges, count: n + 1)
+        safeBreaks = ScratchArray(memory + at.safe, count: b)
     }
 }
 
@@ -122,4 +125,48 @@ extension ClusterBuffers {
                   fonts: CallerBuffer(buffers.fontForCluster + position, count: count),
                   hangs: CallerBuffer(buffers.clusterHangs + position, count: count), offset: offset)
     }
+}
+
+/// One array of a preparation's scratch memory: its start and its length. Indexing and
+/// offsetting are bounds-checked in debug builds (the tests); a release build skips
+/// the check, as the `unchecked` name of the one way out, a bare pointer, says.
+package struct ScratchArray<Element> {
+    private let base: UnsafeMutablePointer<Element>
+    package let count: Int
+
+    /// Binds `count` elements of `memory`.
+    init(_ memory: UnsafeMutableRawPointer, count: Int) {
+        base = memory.bindMemory(to: Element.self, capacity: count)
+        self.count = count
+    }
+
+    @inline(__always)
+    package subscript(index: Int) -> Element {
+        get {
+            assert(index >= 0 && index < count, "scratch index out of bounds")
+            return base[index]
+        }
+        nonmutating set {
+            assert(index >= 0 && index < count, "scratch index out of bounds")
+            base[index] = newValue
+        }
+    }
+
+    /// The elements from `offset` on, for a callee that takes a pointer: `offset` is
+    /// checked (debug), what the callee does with it is not.
+    @inline(__always)
+    package static func + (array: ScratchArray, offset: Int) -> UnsafeMutablePointer<Element> {
+        assert(offset >= 0 && offset <= array.count, "scratch offset out of bounds")
+        return array.base + offset
+    }
+
+    /// `count` elements from `offset`, checked (debug) to lie inside the array.
+    @inline(__always)
+    package func buffer(from offset: Int, count: Int) -> UnsafeMutableBufferPointer<Element> {
+        assert(offset >= 0 && count >= 0 && offset + count <= self.count, "scratch range out of bounds")
+        return UnsafeMutableBufferPointer(start: base + offset, count: count)
+    }
+
+    /// The start of the array, for a callee that takes a bare pointer and its own bounds.
+    package var uncheckedBase: UnsafeMutablePointer<Element> { base }
 }

@@ -51,8 +51,8 @@ package struct SegmentBuilder {
                 var pass = SegmentPass(text: text, breaks: breaks, buffers: buffers, fonts: fonts, style: style,
                                        cache: cache, styleKeyCount: styleKey)
                 try pass.run()
-                segments = Array(UnsafeBufferPointer(start: buffers.segments, count: breaks.count))
-                let blocks = UnsafeBufferPointer(start: buffers.blocks, count: pass.blockCount)
+                segments = Array(buffers.segments.buffer(from: 0, count: breaks.count))
+                let blocks = UnsafeBufferPointer(buffers.blocks.buffer(from: 0, count: pass.blockCount))
                 let count = Int(pass.clusterCount)
                 // Gather the clusters of each piece, in text order.
                 graphemeEnds = Self.gather(buffers.clusterEnds, blocks, count)
@@ -66,7 +66,7 @@ package struct SegmentBuilder {
     }
 
     /// The nonzero adjustments of the pieces `blocks`, keyed by cluster index in text order.
-    private static func gatherAdjustments(_ sparse: UnsafeMutablePointer<EdgeAdjustment>,
+    private static func gatherAdjustments(_ sparse: ScratchArray<EdgeAdjustment>,
                                           _ blocks: UnsafeBufferPointer<(position: Int32, count: Int32)>)
         -> EdgeAdjustments {
         var adjustments = EdgeAdjustments()
@@ -86,12 +86,12 @@ package struct SegmentBuilder {
     /// Not `Array(unsafeUninitializedCapacity:)`: that allocates through a generic
     /// entry point of the standard library, which looks the array's type up at run
     /// time on every call, as long as the rest of a short text's gathering.
-    private static func gather<T>(_ sparse: UnsafeMutablePointer<T>,
+    private static func gather<T>(_ sparse: ScratchArray<T>,
                                   _ blocks: UnsafeBufferPointer<(position: Int32, count: Int32)>, _ count: Int) -> [T] {
         var dense: [T] = []
         dense.reserveCapacity(count)
         for block in blocks {
-            dense.append(contentsOf: UnsafeBufferPointer(start: sparse + Int(block.position), count: Int(block.count)))
+            dense.append(contentsOf: sparse.buffer(from: Int(block.position), count: Int(block.count)))
         }
         return dense
     }
@@ -137,7 +137,7 @@ package struct SegmentBuilder {
             self.text = text
             self.breaks = breaks
             self.buffers = buffers
-            styleKey = UnsafeBufferPointer(start: buffers.styleKey, count: styleKeyCount)
+            styleKey = UnsafeBufferPointer(buffers.styleKey.buffer(from: 0, count: styleKeyCount))
             self.fonts = fonts
             self.style = style
             self.cache = cache
@@ -156,7 +156,7 @@ package struct SegmentBuilder {
                 buffers.admitted[index] = false
             }
             if cache != nil {
-                StyleKey.write(fonts: fonts, style: style, to: buffers.styleKey)
+                StyleKey.write(fonts: fonts, style: style, to: buffers.styleKey.buffer(from: 0, count: buffers.styleKey.count))
                 styleHash = ShapedSegmentKey.hash(styleKey)
             }
 
@@ -252,13 +252,15 @@ package struct SegmentBuilder {
             (buffers.advances + start).update(repeating: 0, count: end - start)
             (buffers.edges + start).update(repeating: 0, count: end - start + 1)
             for run in runs {
-                shaper.shape(run, of: text, with: fonts.fonts[run.fontIndex], advances: buffers.advances,
-                             edges: buffers.edges, firstGlyphs: buffers.firstGlyphs)
+                shaper.shape(run, of: text, with: fonts.fonts[run.fontIndex], advances: buffers.advances.uncheckedBase,
+                             edges: buffers.edges.uncheckedBase, firstGlyphs: buffers.firstGlyphs.uncheckedBase)
             }
-            if LineEdgeWidths.hasInnerEdges(stretch, edges: buffers.edges) {
-                LineEdgeWidths.splitLigatures(stretch, runs: runs, advances: buffers.advances, edges: buffers.edges)
-                LineEdgeWidths.measure(stretch, of: text, runs: runs, advances: buffers.advances, edges: buffers.edges,
-                                       glyphs: buffers.firstGlyphs, fonts: fonts.fonts, scales: buffers.scales,
+            if LineEdgeWidths.hasInnerEdges(stretch, edges: buffers.edges.uncheckedBase) {
+                LineEdgeWidths.splitLigatures(stretch, runs: runs, advances: buffers.advances.uncheckedBase,
+                                              edges: buffers.edges.uncheckedBase)
+                LineEdgeWidths.measure(stretch, of: text, runs: runs, advances: buffers.advances.uncheckedBase,
+                                       edges: buffers.edges.uncheckedBase, glyphs: buffers.firstGlyphs.uncheckedBase,
+                                       fonts: fonts.fonts, scales: buffers.scales.uncheckedBase,
                                        shaper: shaper, into: buffers.clusterEdges + start)
             } else {
                 (buffers.clusterEdges + start).update(repeating: EdgeAdjustment(end: 0, start: 0), count: count)
@@ -418,7 +420,7 @@ package enum StyleKey {
         12 + style.fontFeatures.reduce(0) { $0 + $1.utf16.count + 1 }
     }
 
-    static func write(fonts: FontSet, style: TextStyle, to key: UnsafeMutablePointer<UInt16>) {
+    static func write(fonts: FontSet, style: TextStyle, to key: UnsafeMutableBufferPointer<UInt16>) {
         var position = 0
         func append(_ value: UInt64) {
             for shift in stride(from: 0, to: 64, by: 16) {
