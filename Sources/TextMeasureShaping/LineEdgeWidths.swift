@@ -9,6 +9,7 @@ import CHarfBuzz
 /// break-word`) shapes each piece on its own where HarfBuzz flags the boundary
 /// unsafe to break: `mor` then ends with an unkerned `r`, `Buf` with a plain `f`, and
 /// the next line starts with the second `f` at its own width.
+@usableFromInline   // in ClusterBuffers, which preparation makes inline
 package struct EdgeAdjustment: Equatable, Sendable {
     /// Added to a line that ends after the grapheme.
     package var end: Int32

@@ -112,13 +112,19 @@ public final class ShapeCache: Sendable {
 /// section, and its region checker cannot see that nothing is kept: the pointer is
 /// declared Sendable here, unchecked, on that contract (each use is confined to the
 /// call that passed it), rather than smuggled through the lock as an integer.
+///
+/// Inlinable, like `ClusterBuffers` and the keys' initializers: preparation makes
+/// several for every segment it looks up.
+@usableFromInline
 package struct CallerBuffer<Element>: @unchecked Sendable {
-    package let buffer: UnsafeMutableBufferPointer<Element>
+    @usableFromInline package let buffer: UnsafeMutableBufferPointer<Element>
 
+    @inlinable
     package init(_ buffer: UnsafeBufferPointer<Element>) {
         self.buffer = UnsafeMutableBufferPointer(mutating: buffer)
     }
 
+    @inlinable
     package init(_ pointer: UnsafeMutablePointer<Element>, count: Int) {
         buffer = UnsafeMutableBufferPointer(start: pointer, count: count)
     }
@@ -129,14 +135,16 @@ package struct CallerBuffer<Element>: @unchecked Sendable {
 /// Where a segment's clusters are read from or written to: their ends (text
 /// offsets, stored less `offset`), widths, line-edge adjustments, fonts and whether
 /// each hangs.
+@usableFromInline
 package struct ClusterBuffers: Sendable {
-    let ends: CallerBuffer<Int32>
-    let widths: CallerBuffer<Int32>
-    let edges: CallerBuffer<EdgeAdjustment>
-    let fonts: CallerBuffer<UInt8>
-    let hangs: CallerBuffer<Bool>
-    let offset: Int32
+    @usableFromInline let ends: CallerBuffer<Int32>
+    @usableFromInline let widths: CallerBuffer<Int32>
+    @usableFromInline let edges: CallerBuffer<EdgeAdjustment>
+    @usableFromInline let fonts: CallerBuffer<UInt8>
+    @usableFromInline let hangs: CallerBuffer<Bool>
+    @usableFromInline let offset: Int32
 
+    @inlinable
     package init(ends: CallerBuffer<Int32>, widths: CallerBuffer<Int32>, edges: CallerBuffer<EdgeAdjustment>,
          fonts: CallerBuffer<UInt8>, hangs: CallerBuffer<Bool>, offset: Int32) {
         self.ends = ends
