@@ -29,14 +29,28 @@ let package = Package(
         .systemLibrary(name: "CPNG", path: "Sources/CPNG", pkgConfig: "libpng",
                        providers: [.apt(["libpng-dev"]), .brew(["libpng"])]),
         // ICU behind a C target whose header has no ICU types (see CTextICU.h).
-        .target(name: "CTextICU", dependencies: ["CICU"]),
+        // Debug builds (the tests) count the calls into ICU and HarfBuzz; release builds do not.
+        .target(name: "CTextICU", dependencies: ["CICU"],
+                cSettings: [.define("CTX_MEASURING_PROBE", .when(configuration: .debug))]),
         // The default fonts, compiled in with .incbin (EmbeddedFontData.S) from Fonts/.
         .target(name: "CTextMeasureFonts",
                 cSettings: [.headerSearchPath("../../Fonts"),
                             .define("TEXTMEASURE_EMBEDDED_FONTS", .when(traits: ["EmbeddedFonts"]))]),
 
-        .target(name: "TextMeasure",
-                dependencies: ["CTextICU", "CFreeType", "CHarfBuzz", "CTextMeasureFonts"]),
+        // The library, one target per pipeline stage (docs/architecture.md). Each stage
+        // depends only on the stage before it, which re-exports everything upstream, so
+        // a reference to a later stage does not compile. Between stages, `package` access.
+        .target(name: "TextMeasureCore"),
+        .target(name: "TextMeasureSegmentation", dependencies: ["TextMeasureCore", "CTextICU", "CHarfBuzz"]),
+        .target(name: "TextMeasureFonts",
+                dependencies: ["TextMeasureSegmentation", "CFreeType", "CHarfBuzz", "CTextMeasureFonts"]),
+        .target(name: "TextMeasureShaping", dependencies: ["TextMeasureFonts", "CHarfBuzz", "CTextICU"]),
+        .target(name: "TextMeasurePreparation", dependencies: ["TextMeasureShaping", "CHarfBuzz", "CTextICU"]),
+        .target(name: "TextMeasureLineFitting", dependencies: ["TextMeasurePreparation"]),
+        .target(name: "TextMeasurePlacement", dependencies: ["TextMeasureLineFitting", "CHarfBuzz"]),
+        .target(name: "TextMeasureSizing", dependencies: ["TextMeasurePlacement"]),
+        // What users import: every stage's public API, re-exported.
+        .target(name: "TextMeasure", dependencies: ["TextMeasureSizing"]),
         // Draws laid-out text into PNGs (FreeType's rasterizer, libpng): the CLI's
         // render command and the pictures of failed golden cases.
         .target(name: "TextMeasureRender", dependencies: ["TextMeasure", "CFreeType", "CPNG"]),
@@ -46,8 +60,9 @@ let package = Package(
         // The product: TextMeasureTestingCore plus Swift Testing and XCTest adapters.
         .target(name: "TextMeasureTesting", dependencies: ["TextMeasureTestingCore"]),
         .executableTarget(name: "textmeasure",
-                          dependencies: ["TextMeasure", "TextMeasureTestingCore", "TextMeasureRender"]),
-        .testTarget(name: "TextMeasureTests", dependencies: ["TextMeasure"]),
+                          dependencies: ["TextMeasure", "TextMeasureTestingCore", "TextMeasureRender",
+                                         "CHarfBuzz", "CTextICU"]),
+        .testTarget(name: "TextMeasureTests", dependencies: ["TextMeasure", "CTextICU"]),
         .testTarget(name: "TextMeasureRenderTests", dependencies: ["TextMeasure", "TextMeasureRender", "CPNG"]),
         .testTarget(name: "TextMeasureTestingTests", dependencies: ["TextMeasureTesting", "textmeasure"]),
         // Runs the built executable; depending on it makes `swift test` build it first.

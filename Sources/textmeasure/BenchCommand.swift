@@ -1,5 +1,5 @@
 import Foundation
-@_spi(Benchmarking) import TextMeasure
+import TextMeasure
 
 /// `textmeasure bench`: what measuring costs per case, cold and warm, what
 /// re-measuring a prepared text at other widths costs, and the floor of ICU and

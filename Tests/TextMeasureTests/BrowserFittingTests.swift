@@ -1,5 +1,6 @@
 import Testing
-@testable import TextMeasure
+import TextMeasure
+@testable import TextMeasurePreparation
 
 /// Fonts, widths and line fitting details where Chromium 156 was observed to differ
 /// from a plain model. The expected lines here were read off Chromium when each rule

@@ -1,5 +1,5 @@
 import Testing
-@testable import TextMeasure
+import TextMeasure
 
 /// `Boundaries.clusters` asks ICU only where two code points could join a cluster;
 /// its answer must be exactly ICU's over the whole text, merged with the line breaks.

@@ -1,5 +1,5 @@
 import Testing
-@testable import TextMeasure
+import TextMeasure
 
 /// Many tasks measuring at once get exactly the serial answers: fonts, font sets,
 /// prepared texts and the per-thread ICU iterators are shared or isolated as

@@ -1,5 +1,6 @@
 import Testing
-@testable import TextMeasure
+import TextMeasure
+@testable import TextMeasureLineFitting
 
 /// Random texts of mixed clusters at random widths, in every mode and with small
 /// line limits: the invariants that hold for any input.

@@ -1,5 +1,6 @@
 import Testing
-@testable import TextMeasure
+import TextMeasure
+@testable import TextMeasureLineFitting
 
 /// Wrapping, character wrapping and clipping, with and without a line limit.
 @Suite struct LineBreakModeTests {

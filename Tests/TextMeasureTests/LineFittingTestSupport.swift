@@ -1,4 +1,4 @@
-@testable import TextMeasure
+import TextMeasure
 
 /// Texts and checks shared by the line-fitting tests.
 enum Samples {

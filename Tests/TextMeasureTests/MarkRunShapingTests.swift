@@ -1,6 +1,8 @@
 import CHarfBuzz
 import Testing
-@testable import TextMeasure
+import TextMeasure
+@testable import TextMeasureShaping
+@testable import TextMeasurePreparation
 
 /// A base with thousands of combining marks: HarfBuzz 6.0 shapes it in time quadratic
 /// in the marks (CVE-2023-25193), so it is handed over in pieces (`ShapingPieces`).

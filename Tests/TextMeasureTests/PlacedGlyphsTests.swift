@@ -1,5 +1,5 @@
 import Testing
-@testable import TextMeasure
+import TextMeasure
 
 /// `PreparedText.glyphs(in:)` against HarfBuzz's own command-line shaper and
 /// against the widths measuring gave the lines.
@@ -125,7 +125,7 @@ import Testing
         let placed = try #require(prepared.glyphs(in: [0..<prepared.utf16Count]).first)
         let emoji = FontSet.embeddedFontNames.firstIndex(of: "NotoColorEmoji.ttf")
         #expect(placed.map(\.fontIndex) == [0, emoji, 0])
-        #expect(abs(placed[1].advance * Double(Segment.unitsPerPixel) - Double(prepared.graphemeWidths[1])) <= 1)
+        #expect(abs(placed[1].advance * Double(Units.widthPerPixel) - Double(prepared.graphemeWidths[1])) <= 1)
         #expect(abs(placed[2].x - (placed[1].x + placed[1].advance)) < 1e-9)
     }
 

@@ -1,5 +1,5 @@
 import Testing
-@testable import TextMeasure
+import TextMeasure
 
 /// Every way a font can be wrong yields a typed `FontError`, never a trap and never
 /// a font that loads and then measures wrongly.

@@ -1,6 +1,6 @@
 import CHarfBuzz
 import Testing
-@testable import TextMeasure
+import TextMeasure
 
 /// Text no one would type but anyone can send: invalid UTF-8 and lone surrogates,
 /// controls, bidi formatting characters, noncharacters, a 2 MB word, a 10 MB

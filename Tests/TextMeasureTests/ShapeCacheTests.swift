@@ -1,5 +1,7 @@
 import Testing
-@testable import TextMeasure
+import TextMeasure
+@testable import TextMeasureShaping
+@testable import TextMeasurePreparation
 
 /// The shape cache changes how fast a text is prepared, never what preparing it gives.
 @Suite struct ShapeCacheTests {

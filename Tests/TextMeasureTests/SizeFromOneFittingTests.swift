@@ -1,5 +1,5 @@
 import Testing
-@testable import TextMeasure
+import TextMeasure
 
 /// Sizing fits without keeping lines (`LineStack`), layout keeps them all, and a
 /// batch result takes its size from the same fitting's lines: all three must agree, in

@@ -10,11 +10,17 @@
 enum {
     CTX_BREAK_CHARACTER = 0,   ///< extended grapheme cluster boundaries (UAX #29)
     CTX_BREAK_LINE = 1,        ///< line-break opportunities, ICU's default tailoring (UAX #14)
-    CTX_BREAK_LINE_LOOSE = 2,  ///< CSS line-break: loose (ICU "lb=loose")
-    CTX_BREAK_LINE_NORMAL = 3, ///< CSS line-break: normal (ICU "lb=normal")
-    CTX_BREAK_LINE_STRICT = 4, ///< CSS line-break: strict (ICU "lb=strict")
-    CTX_BREAK_KIND_COUNT = 5
+    CTX_BREAK_LINE_NORMAL = 2, ///< CSS line-break: normal (ICU "lb=normal")
+    CTX_BREAK_KIND_COUNT = 3
 };
+
+/// 1 if a line must end after the code unit `unit`: BK, CR, LF and NL (UAX #14 LB4,
+/// LB5), which are LF, VT, FF, CR, NEL, U+2028 and U+2029; else 0. The one definition
+/// of the mandatory-break set, for the C below and for Swift (`Scalars.isMandatoryBreak`).
+static inline int ctx_ends_hard_line(uint16_t unit) {
+    return unit == 0x0A || unit == 0x0B || unit == 0x0C || unit == 0x0D || unit == 0x85
+        || unit == 0x2028 || unit == 0x2029;
+}
 
 /// Finds every boundary of the given kind in `text` after offset 0; the end of the
 /// text is included. Offsets are UTF-16 code units, ascending.
@@ -85,6 +91,8 @@ int ctx_joins_previous(uint32_t c);
 /// A probe for tests: the number of calls into ICU and HarfBuzz made on the calling
 /// thread (ICU calls are counted here; the shaper reports each hb_shape with
 /// ctx_note_measuring_call). Laying out a prepared text must not change it.
+/// Counted only in debug builds (CTX_MEASURING_PROBE, which Package.swift defines for
+/// them); a release build counts nothing and always answers 0.
 uint64_t ctx_measuring_calls(void);
 void ctx_note_measuring_call(void);
 

@@ -1,0 +1,46 @@
+/// How text is drawn: the width-independent inputs to preparation.
+///
+/// ```swift
+/// var style = TextStyle(fontSize: 15)
+/// style.lineHeight = .fixed(20)
+/// ```
+public struct TextStyle: Sendable, Hashable {
+    /// Font sizes the library accepts, in pixels (points at scale 1).
+    public static let fontSizeRange: ClosedRange<Double> = Limits.fontSize
+
+    /// The font size in pixels. Default 17, the iOS body size.
+    public var fontSize: Double
+    /// The height of each line. Default `.normal`.
+    public var lineHeight: LineHeight
+    /// Which line-break opportunities to use. Default `.browser`.
+    public var lineBreakRules: LineBreakRules
+    /// HarfBuzz feature settings applied to every run, such as `"-liga"` or `"+tnum"`.
+    /// Default none: the font's defaults (kerning and standard ligatures on).
+    public var fontFeatures: [String]
+    /// The width of a tab, in spaces of the primary font, within `tabSizeRange`.
+    /// Default 8, as in CSS.
+    public var tabSize: Int
+    /// Tab sizes the library accepts.
+    public static let tabSizeRange: ClosedRange<Int> = Limits.tabSize
+    /// The largest fixed line height (px) or line height multiple the library accepts.
+    public static let maximumLineHeight = Limits.maximumLineHeight
+
+    public init(fontSize: Double = 17, lineHeight: LineHeight = .normal,
+                lineBreakRules: LineBreakRules = .browser, fontFeatures: [String] = [], tabSize: Int = 8) {
+        self.fontSize = fontSize
+        self.lineHeight = lineHeight
+        self.lineBreakRules = lineBreakRules
+        self.fontFeatures = fontFeatures
+        self.tabSize = tabSize
+    }
+
+    package func validate() throws(TextMeasureError) {
+        guard fontSize.isFinite, Self.fontSizeRange.contains(fontSize) else { throw .invalidFontSize(fontSize) }
+        guard Self.tabSizeRange.contains(tabSize) else { throw .invalidTabSize(tabSize) }
+        switch lineHeight {
+        case .normal: break
+        case .fixed(let value), .multiple(let value):
+            guard value.isFinite, value > 0, value <= Self.maximumLineHeight else { throw .invalidLineHeight(value) }
+        }
+    }
+}

@@ -1,0 +1,233 @@
+/// Greedy first-fit line breaking over a prepared text's segments: each line takes
+/// as many segments as fit, in integer arithmetic (`Units.widthPerPixel`).
+///
+/// Trailing spaces hang: they never make a line wrap and never count toward its
+/// width. A segment wider than an empty line is broken between grapheme clusters;
+/// with `.characters` wrapping any segment that does not fit is. This is pure
+/// arithmetic over `PreparedText`'s cached widths: fitting at a new width
+/// measures nothing. Fitting stops at `lineLimit` lines.
+package struct GreedyLineFitter {
+    /// Where a line may end besides mandatory breaks.
+    enum Wrapping {
+        /// At the text's line-break opportunities (between words), or between
+        /// grapheme clusters inside a word too long for an empty line.
+        case words
+        /// Between any two grapheme clusters, before the first that does not fit.
+        case characters
+    }
+
+    /// A width no line reaches: fitting at it wraps only at mandatory breaks.
+    static let unbounded = Int.max / 4
+
+    /// The width available to the text, in width units.
+    let width: Int
+    let wrapping: Wrapping
+    /// Text-view convention: empty text, and text ending in a newline, get an empty last line.
+    let addsEmptyLastLine: Bool
+    /// The most lines to fit; the text after the last of them is left out.
+    let lineLimit: Int
+
+    /// Where `segment`'s trailing whitespace ends when its content ends at `x`:
+    /// tabs advance to the next tab stop from the line's start.
+    private func trailingEnd(of segment: Segment, from x: Int, in prepared: PreparedText) -> Int {
+        guard !prepared.tabStops.graphemes.isEmpty else { return x + segment.trailingWidth }
+        let whitespace = Int(segment.contentGraphemeEnd)..<Int(segment.graphemeEnd)
+        return prepared.tabStops.end(of: whitespace, from: x, widths: prepared.graphemeWidths) ?? x + segment.trailingWidth
+    }
+
+    /// The lines of `prepared`, in order.
+    ///
+    /// The prepared text is a parameter rather than a property so that a fitter never
+    /// holds a copy of it: a copy retains its every array.
+    func fit(_ prepared: PreparedText) -> [LineFragment] {
+        var lines: [LineFragment] = []
+        guard lineLimit > 0 else { return lines }
+        lines.reserveCapacity(min(lineLimit, 4))   // one allocation for most texts, not one per doubling
+        fit(prepared, into: &lines)
+        return lines
+    }
+
+    /// The line being filled, and what fitting has ended so far. A plain value kept in
+    /// the loop's locals (a nested function capturing them would keep them in a box).
+    private struct OpenLine {
+        var start = 0
+        /// Width of the line so far, trailing whitespace included.
+        var committed = 0
+        /// Width of the line so far, trailing whitespace hanging.
+        var visible = 0
+        var fonts: UInt64 = 0
+        /// Lines ended before this one, and why the last of them ended.
+        var count = 0
+        var previousEnd: LineEnd?
+    }
+
+    /// Hands the lines of `prepared` to `sink` in order, each as soon as it ends.
+    func fit<Sink: LineSink>(_ prepared: PreparedText, into sink: inout Sink) {
+        guard lineLimit > 0 else { return }
+        let hasTabs = !prepared.tabStops.graphemes.isEmpty
+        prepared.segments.withUnsafeBufferPointer { segments in
+            var line = OpenLine()   // a local of the loop, not captured: it stays in registers
+            var segmentStart = 0
+            var firstGrapheme = 0
+            var glued = false   // the line so far is a hyphen that holds on to this segment
+            for segment in segments {
+                // Most segments fit whole after what the line holds: that case first,
+                // the rest (whitespace alone, breaks) as the general loop decides.
+                if Int(segment.contentGraphemeEnd) != firstGrapheme, line.committed + segment.width <= width {
+                    line.visible = line.committed + segment.width
+                    line.committed = hasTabs ? trailingEnd(of: segment, from: line.visible, in: prepared)
+                                             : line.visible + segment.trailingWidth
+                    line.fonts |= segment.fonts
+                } else if let placed = place(segment, from: segmentStart, grapheme: firstGrapheme, glued: glued,
+                                             on: line, of: prepared, into: &sink) {
+                    line = placed
+                } else {
+                    return
+                }
+                glued = segment.endsWithHeldHyphen && line.start == Int(segment.end) - 1
+                segmentStart = Int(segment.end)
+                firstGrapheme = Int(segment.graphemeEnd)
+                if segment.isMandatoryBreak, !end(&line, at: segmentStart, .mandatoryBreak, into: &sink) { return }
+            }
+            if line.start < prepared.utf16Count {
+                _ = end(&line, at: prepared.utf16Count, .endOfText, into: &sink)
+            } else if addsEmptyLastLine, line.count == 0 || line.previousEnd == .mandatoryBreak {
+                _ = end(&line, at: prepared.utf16Count, .endOfText, into: &sink)
+            }
+        }
+    }
+
+    /// Ends `line` at `end` and opens the next; false once the line limit is reached.
+    @inline(__always)
+    private func end<Sink: LineSink>(_ line: inout OpenLine, at end: Int, _ reason: LineEnd,
+                                     into sink: inout Sink) -> Bool {
+        sink.add(LineFragment(start: line.start, end: end, width: line.visible, fonts: line.fonts, lineEnd: reason))
+        line = OpenLine(start: end, count: line.count + 1, previousEnd: reason)
+        return line.count < lineLimit
+    }
+
+    /// Places `segment` (starting at UTF-16 `segmentStart` and grapheme `firstGrapheme`)
+    /// on `line`, ending lines before it or inside it where it does not fit: the line
+    /// open after it, or nil once the line limit is reached. (`line` is passed by value
+    /// so that the common case, which does not come here, keeps it in registers.)
+    private func place<Sink: LineSink>(_ segment: Segment, from segmentStart: Int, grapheme firstGrapheme: Int,
+                                       glued: Bool, on line: OpenLine, of prepared: PreparedText,
+                                       into sink: inout Sink) -> OpenLine? {
+        var line = line
+        var pieceStart = segmentStart      // what is left of the segment: its UTF-16 start,
+        var grapheme = firstGrapheme       // its first grapheme,
+        var remaining = segment.width      // and its width
+        let contentEnd = Int(segment.contentGraphemeEnd)
+        while true {
+            // Whitespace alone adds nothing visible: it stays on the line and hangs,
+            // with any whitespace before it ("a \t " is two segments, "a " and "\t ").
+            if contentEnd == grapheme {
+                line.committed += segment.trailingWidth
+                return line
+            }
+            if line.committed + remaining <= width {
+                line.visible = line.committed + remaining
+                line.committed = trailingEnd(of: segment, from: line.visible, in: prepared)
+                line.fonts |= grapheme == firstGrapheme ? segment.fonts : prepared.fontMask(graphemes: grapheme..<contentEnd)
+                return line
+            }
+            let lineIsEmpty = pieceStart == line.start
+            if !lineIsEmpty, !glued, wrapping == .words {
+                // Break before this segment, and try it again on an empty line.
+                guard end(&line, at: pieceStart, .softBreak, into: &sink) else { return nil }
+                continue
+            }
+            // Break inside the segment: the clusters that fit in the room left,
+            // at least one on an empty line.
+            let piece = clusters(from: grapheme, to: contentEnd, room: width - line.committed, atLeastOne: lineIsEmpty,
+                                 afterHangingWhitespace: line.committed > line.visible, of: prepared)
+            if piece.end == contentEnd {
+                // All of it fits after all: one cluster wider than the line alone, or rounding.
+                line.visible = line.committed + piece.visible
+                line.committed = trailingEnd(of: segment, from: line.visible, in: prepared)
+                line.fonts |= piece.fonts
+                return line
+            }
+            if piece.end > grapheme {
+                line.visible = line.committed + piece.visible + piece.endAdjustment
+                line.fonts |= piece.fonts
+                pieceStart = Int(prepared.graphemeEnds[piece.end - 1])
+                grapheme = piece.end
+                remaining = max(0, remaining - piece.width + piece.startAdjustment)
+            }
+            let reason: LineEnd = wrapping == .words ? .emergencyBreak : .softBreak
+            guard end(&line, at: pieceStart, reason, into: &sink) else { return nil }
+        }
+    }
+
+    /// Grapheme clusters taken onto a line from inside a segment.
+    struct Piece {
+        /// One past the last cluster taken.
+        var end: Int
+        /// Width of the clusters taken.
+        var width = 0
+        /// Their width without hanging whitespace at the end.
+        var visible = 0
+        var fonts: UInt64 = 0
+        /// What the line gains or loses at its end, and the next line at its start,
+        /// where the piece breaks a word (see `LineEdgeWidths`).
+        var endAdjustment = 0
+        var startAdjustment = 0
+    }
+
+    /// The clusters from `first` (up to `end`) that fit in `room`, at least one that
+    /// has a width and is not whitespace when `atLeastOne`. Spaces and tabs are taken
+    /// even past the room: they hang, so a piece never starts with one.
+    /// `afterHangingWhitespace`: the line before the piece ends in whitespace that
+    /// hangs, which a cluster taken after it makes visible.
+    private func clusters(from first: Int, to end: Int, room: Int, atLeastOne: Bool, afterHangingWhitespace: Bool,
+                          of prepared: PreparedText) -> Piece {
+        var piece = Piece(end: first)
+        var mustTake = atLeastOne
+        while piece.end < end {
+            let g = piece.end
+            let w = Int(prepared.graphemeWidths[g])
+            if prepared.graphemeHangs[g] {
+                piece.width += w
+            } else {
+                // A zero-width cluster (a control, a joiner) goes along with the one before
+                // it rather than start a line alone, and is not the one an empty line must
+                // take; but not past the room after hanging whitespace, which it would make
+                // visible.
+                let hangingBefore = piece.width > piece.visible || piece.width == 0 && afterHangingWhitespace
+                if piece.width + w > room, !mustTake, w > 0 || hangingBefore { break }
+                if w > 0 { mustTake = false }
+                piece.width += w
+                piece.visible = piece.width
+                if w > 0 { piece.fonts |= 1 << UInt64(prepared.graphemeFonts[g]) }
+            }
+            piece.end += 1
+        }
+        // Where the word is broken, each side is shaped on its own (kerning and
+        // ligatures across the break are gone): step back while that overflows.
+        while piece.end > first, piece.end < end, let edge = prepared.edgeAdjustments[Int32(piece.end - 1)] {
+            if piece.visible + Int(edge.end) <= room || (piece.end - 1 == first && atLeastOne) {
+                piece.endAdjustment = Int(edge.end)
+                piece.startAdjustment = Int(edge.start)
+                break
+            }
+            piece.end -= 1
+            piece = Self.retake(piece, from: first, prepared: prepared)
+        }
+        return piece
+    }
+
+    /// `piece` measured again from `first` to its (shortened) end.
+    private static func retake(_ piece: Piece, from first: Int, prepared: PreparedText) -> Piece {
+        var shorter = Piece(end: piece.end)
+        for g in first..<piece.end {
+            let w = Int(prepared.graphemeWidths[g])
+            shorter.width += w
+            if !prepared.graphemeHangs[g] {
+                shorter.visible = shorter.width
+                if w > 0 { shorter.fonts |= 1 << UInt64(prepared.graphemeFonts[g]) }
+            }
+        }
+        return shorter
+    }
+}
