@@ -4,6 +4,8 @@ public enum TextMeasureError: Error, Sendable, Equatable, CustomStringConvertibl
     case invalidFontSize(Double)
     /// A fixed or multiplied line height that is not finite, positive and at most `TextStyle.maximumLineHeight`.
     case invalidLineHeight(Double)
+    /// A font feature setting HarfBuzz cannot parse (`hb_feature_from_string`), such as `"nonsense!!"`.
+    case invalidFontFeature(String)
     /// A tab size outside `TextStyle.tabSizeRange`.
     case invalidTabSize(Int)
     /// A width that cannot be laid out at: NaN, infinite or negative.
