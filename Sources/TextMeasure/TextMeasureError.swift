@@ -25,6 +25,7 @@ public enum TextMeasureError: Error, Sendable, Equatable, CustomStringConvertibl
         switch self {
         case .invalidFontSize(let size): "invalid font size \(size): must be finite and within \(TextStyle.fontSizeRange)"
         case .invalidLineHeight(let value): "invalid line height \(value): must be finite, positive and at most \(TextStyle.maximumLineHeight)"
+        case .invalidFontFeature(let feature): "invalid font feature \"\(feature)\": not a HarfBuzz feature setting such as \"-liga\", \"+tnum\" or \"ss01=1\""
         case .invalidTabSize(let size): "invalid tab size \(size): must be within \(TextStyle.tabSizeRange)"
         case .invalidWidth(let width): "invalid width \(width): must be finite and not negative"
         case .invalidInset(let name, let value): "invalid \(name) \(value): must be finite and within \(TextContainer.insetRange)"

@@ -68,7 +68,7 @@ enum BatchCommand {
     }
 
     static func measure(_ line: [UInt8], fonts: FontCache) -> Output {
-        switch JSONLine.decode(MeasurementCase.self, from: line) {
+        switch JSONLine.measurementCase(from: line) {
         case .failure(let failure):
             return .failure(failure)
         case .success(let measurementCase):

@@ -9,8 +9,8 @@ import TextMeasureTesting
     static func cases(fontPath: String = notoSansPath) -> [MeasurementCase] {
         [
             MeasurementCase(id: "composer", text: gatsby, width: 390, insets: [8, 0, 8, 0], padding: 5),
-            MeasurementCase(id: .integer(2), text: "今天天气很好，我们去公园散步吧。晚上一起吃饭？", size: 15, width: 160, lineHeight: 20),
-            MeasurementCase(id: "label", text: "Hello, wrapping world", fonts: [fontPath], width: 120),
+            MeasurementCase(id: .integer(2), text: "今天天气很好，我们去公园散步吧。晚上一起吃饭？", size: 15, width: 160, lineHeight: .fixed(20)),
+            MeasurementCase(id: "label", text: "Hello, wrapping world", fonts: [FontReference(path: fontPath)], width: 120),
         ]
     }
 
@@ -54,7 +54,7 @@ import TextMeasureTesting
         // What was recorded is what TextMeasure measures, taken apart independently.
         let file = try GoldenFile(contentsOfFile: golden.path)
         for (golden, input) in zip(file.cases, Self.cases()) {
-            let measurer = try TextMeasurer(text: input.text, fonts: FontCache().fontSet(paths: input.fonts ?? []),
+            let measurer = try TextMeasurer(text: input.text, fonts: FontCache().fontSet(input.fonts ?? [], embeddedFallback: true),
                                             style: input.style(), container: input.container())
             #expect(golden.expected.height == measurer.sizeThatFits(ProposedSize(width: input.width))?.height)
             #expect(golden.expected.lineCount == golden.expected.lineStarts.count)
@@ -148,12 +148,12 @@ import TextMeasureTesting
         try FileManager.default.createDirectory(atPath: tree + "/Fonts", withIntermediateDirectories: true)
         try FileManager.default.copyItem(atPath: notoSansPath, toPath: tree + "/Fonts/Body.ttf")
         var cases = Self.cases(fontPath: "Fonts/Body.ttf")
-        cases.append(MeasurementCase(id: "system", text: "Outside the tree", fonts: [notoSansPath], width: 60))
+        cases.append(MeasurementCase(id: "system", text: "Outside the tree", fonts: [FontReference(path: notoSansPath)], width: 60))
         try GoldenHeights(path: tree + "/Golden/heights.json", fontDirectory: tree).record(cases)
 
         let file = try GoldenFile(contentsOfFile: tree + "/Golden/heights.json")
         #expect(file.cases[2].input.fonts == ["../Fonts/Body.ttf"])
-        #expect(file.cases[3].input.fonts == [notoSansPath])
+        #expect(file.cases[3].input.fonts == [FontReference(path: notoSansPath)])
 
         let moved = tree + "-moved"
         try FileManager.default.moveItem(atPath: tree, toPath: moved)
