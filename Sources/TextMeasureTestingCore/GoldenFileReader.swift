@@ -18,11 +18,11 @@ extension GoldenFile {
         let cases: [GoldenCase]
         do throws(JSONFieldError) {
             try JSONField.checkKeys(top, known: ["cases", "format"])
-            guard let formatValue = top["format"] else { throw JSONFieldError(key: "format", problem: "is missing") }
+            guard let formatValue = top["format"] else { throw JSONFieldError(missing: "format") }
             guard try JSONField.integer(formatValue, key: "format", in: Int.min...Int.max) == Self.currentFormat else {
                 throw JSONFieldError(key: "format", problem: "must be \(Self.currentFormat), got \(formatValue.text)")
             }
-            guard let casesValue = top["cases"] else { throw JSONFieldError(key: "cases", problem: "is missing") }
+            guard let casesValue = top["cases"] else { throw JSONFieldError(missing: "cases") }
             let elements = try JSONField.array(casesValue, key: "cases")
             guard !elements.isEmpty else {
                 throw JSONFieldError(key: "cases", problem: "is empty: a golden file that checks nothing is an error")
@@ -73,7 +73,7 @@ extension GoldenExpectation {
         try JSONField.checkKeys(object, known: ["height", "lineCount", "lineStarts", "lines", "recordedWith", "truncated"],
                                 path: "expected.")
         func required(_ key: String) throws(JSONFieldError) -> JSONValue {
-            guard let value = object[key] else { throw JSONFieldError(key: "expected." + key, problem: "is missing") }
+            guard let value = object[key] else { throw JSONFieldError(missing: "expected." + key) }
             return value
         }
         let starts = try JSONField.array(try required("lineStarts"), key: "expected.lineStarts")

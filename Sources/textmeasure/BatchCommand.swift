@@ -74,8 +74,6 @@ enum BatchCommand {
         case .success(let measurementCase):
             do {
                 return .result(try measurementCase.measure(fonts: fonts))
-            } catch TextMeasureError.invalidWidth(let width) {
-                return .failure(JSONLine.Failure(id: measurementCase.id, error: Measurement.unusable(width: width)))
             } catch {
                 return .failure(JSONLine.Failure(id: measurementCase.id, error: String(describing: error)))
             }

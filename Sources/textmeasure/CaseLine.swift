@@ -22,7 +22,7 @@ extension BreaksCommand.Case {
         let object: JSONObject
         do {
             guard case .object(let parsed) = try StrictJSON.parse(line) else {
-                return .failure(JSONLine.Failure(id: nil, error: "expected a JSON object"))
+                return .failure(JSONLine.Failure(id: nil, error: "not a JSON object"))
             }
             object = parsed
         } catch {
@@ -32,7 +32,7 @@ extension BreaksCommand.Case {
         do throws(JSONFieldError) {
             try JSONField.checkKeys(object, known: ["id", "text"])
             let id = try JSONField.caseID(object["id"])
-            guard let text = object["text"] else { throw JSONFieldError(key: "text", problem: "is missing") }
+            guard let text = object["text"] else { throw JSONFieldError(missing: "text") }
             return .success(BreaksCommand.Case(id: id, text: try JSONField.string(text, key: "text")))
         } catch {
             return .failure(JSONLine.Failure(id: id ?? nil, error: error.description))

@@ -243,7 +243,7 @@ import TextMeasureTesting
             Issue.record("a case without width or expected was accepted")
         } catch {
             guard case .malformed(_, let reason) = error else { throw error }
-            #expect(reason.contains("width") && reason.contains("[0]"), "\(reason)")
+            #expect(reason.contains("width") && reason.contains("case \"a\""), "\(reason)")
         }
         try Data("{\"cases\": [], \"format\": 99}".utf8).write(to: URL(fileURLWithPath: golden.path))
         #expect(throws: GoldenError.unsupportedFormat(path: golden.path, format: 99)) { try golden.verify() }

@@ -65,7 +65,7 @@ public struct FontReference: Sendable, Hashable, Codable, ExpressibleByStringLit
             self.init(path: try Self.checkedPath(path, key: key))
         case .object(let object):
             try JSONField.checkKeys(object, known: ["path", "index", "variations"], path: key + ".")
-            guard let pathValue = object["path"] else { throw JSONFieldError(key: key + ".path", problem: "is missing") }
+            guard let pathValue = object["path"] else { throw JSONFieldError(missing: key + ".path") }
             let path = try Self.checkedPath(try JSONField.string(pathValue, key: key + ".path"), key: key + ".path")
             let index = try object["index"].map { value throws(JSONFieldError) in
                 try JSONField.integer(value, key: key + ".index", in: 0...0xFFFF)

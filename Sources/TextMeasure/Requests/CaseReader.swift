@@ -27,7 +27,7 @@ extension MeasurementCase {
         let value: JSONValue
         do { value = try StrictJSON.parse(json) } catch { throw CaseReadError(message: error.description) }
         guard case .object(let object) = value else {
-            throw CaseReadError(message: "expected a JSON object, got \(value.kind)")
+            throw CaseReadError(message: "not a JSON object: \(value.kind)")
         }
         try self.init(object: object)
     }
@@ -40,8 +40,8 @@ extension MeasurementCase {
         do throws(JSONFieldError) {
             try JSONField.checkKeys(object, known: Self.jsonKeys, extra: extraKeys)
             let idValue = try JSONField.caseID(object["id"])
-            guard let textValue = object["text"] else { throw JSONFieldError(key: "text", problem: "is missing") }
-            guard let widthValue = object["width"] else { throw JSONFieldError(key: "width", problem: "is missing") }
+            guard let textValue = object["text"] else { throw JSONFieldError(missing: "text") }
+            guard let widthValue = object["width"] else { throw JSONFieldError(missing: "width") }
             let text = try JSONField.string(textValue, key: "text")
             let width = try JSONField.number(widthValue, key: "width")
             guard width > 0 else {
@@ -90,6 +90,11 @@ package struct JSONFieldError: Error, Sendable, CustomStringConvertible {
     package init(key: String, problem: String) {
         self.key = key
         self.problem = problem
+    }
+
+    /// A required key that is absent: `missing "width"`.
+    package init(missing key: String) {
+        self.init(key: "", problem: "missing \"\(key)\"")
     }
 
     package var description: String { key.isEmpty ? problem : "\"\(key)\" \(problem)" }

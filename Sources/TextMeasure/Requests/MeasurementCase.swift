@@ -138,9 +138,12 @@ public struct MeasurementResult: Codable, Sendable, Hashable {
     /// For a case with `maxLines` or `lineBreakMode`, whether any text is hidden or
     /// elided (`TextLayout.isTruncated`); `nil`, and absent from JSON, otherwise.
     public var truncated: Bool?
+    /// How many grapheme clusters are drawn as .notdef boxes, no font having their
+    /// glyphs (`PreparedText.missingGlyphClusterCount`); `nil`, and absent from JSON, when none.
+    public var missingGlyphs: Int?
 
     public init(id: CaseID?, lines: Int, height: Double, width: Double, usedWidth: Double, lineStarts: [Int],
-                truncated: Bool? = nil) {
+                truncated: Bool? = nil, missingGlyphs: Int? = nil) {
         self.id = id
         self.lines = lines
         self.height = height
@@ -148,6 +151,7 @@ public struct MeasurementResult: Codable, Sendable, Hashable {
         self.usedWidth = usedWidth
         self.lineStarts = lineStarts
         self.truncated = truncated
+        self.missingGlyphs = missingGlyphs
     }
 }
 
@@ -171,6 +175,11 @@ extension MeasurementCase {
         return MeasurementResult(id: id, lines: lines.count, height: size.height, width: size.width,
                                  usedWidth: usedWidth, lineStarts: lines.map(\.start),
                                  truncated: maxLines != nil || lineBreakMode != nil
-                                    ? measurer.prepared.isTruncated(by: lines) : nil)
+                                    ? measurer.prepared.isTruncated(by: lines) : nil,
+                                 missingGlyphs: Self.nonzero(measurer.prepared.missingGlyphClusterCount))
+    }
+
+    private static func nonzero(_ count: Int) -> Int? {
+        count == 0 ? nil : count
     }
 }
