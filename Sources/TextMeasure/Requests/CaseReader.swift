@@ -143,14 +143,19 @@ package enum JSONField {
         return best
     }
 
+    /// Edits (insert, delete, replace, swap two neighbours: `widht` is one from `width`)
+    /// from `a` to `b`, the optimal string alignment distance.
     private static func editDistance(_ a: [Character], _ b: [Character]) -> Int {
         guard !a.isEmpty else { return b.count }
+        var beforePrevious: [Int] = []
         var previous = Array(0...b.count)
         for i in 1...a.count {
             var row = [i] + Array(repeating: 0, count: b.count)
             for j in stride(from: 1, through: b.count, by: 1) {
                 row[j] = min(previous[j] + 1, row[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] { row[j] = min(row[j], beforePrevious[j - 2] + 1) }
             }
+            beforePrevious = previous
             previous = row
         }
         return previous[b.count]
