@@ -22,6 +22,7 @@ import TextMeasureTesting
         (#"{"format": 1, "cases": []}"#, #""cases" is empty"#),
         (#"{"format": -7, "cases": []}"#, #""format" must be 1, got -7"#),
         (#"{"format": 1.5, "cases": []}"#, #""format" must be a whole number"#),
+        (#"{"format": 9223372036854775808, "cases": []}"#, #""format" must be a whole number"#),
         (#"{"cases": []}"#, #"missing "format""#),
         (#"{"format": 1, "cases": [], "extra": 1}"#, #"unknown key "extra""#),
     ])

@@ -63,6 +63,13 @@ import Testing
         #expect(message(#"{"text": "x", "width": 100, "size": -1e999}"#)?.contains("out of range") == true)
     }
 
+    @Test func wholeNumbersBeyondIntAreOutOfRangeNotATrap() {
+        #expect(message(#"{"text": "x", "width": 100, "maxLines": 9223372036854775808}"#)?
+            .hasPrefix(#""maxLines" must be a whole number from 0 to"#) == true)
+        #expect(message(#"{"text": "x", "width": 100, "fonts": [{"path": "a", "index": 1e300}]}"#)?
+            .hasPrefix(#""fonts[0].index" must be a whole number"#) == true)
+    }
+
     @Test func insetsNeedFourNumbers() {
         #expect(message(#"{"text": "x", "width": 100, "insets": [1, 2, 3]}"#)
                 == #""insets" needs four numbers [top, left, bottom, right], got 3"#)

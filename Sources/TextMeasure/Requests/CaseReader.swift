@@ -212,11 +212,12 @@ package enum JSONField {
 
     /// A whole number in `range` (`2`, `2.0` and `2e0` alike).
     package static func integer(_ value: JSONValue, key: String, in range: ClosedRange<Int>) throws(JSONFieldError) -> Int {
-        let number = try number(value, key: key)
-        guard number == number.rounded(), Double(range.lowerBound) <= number, number <= Double(range.upperBound) else {
+        // Int(exactly:) rather than comparing Doubles: Double(Int.max) rounds up to 2⁶³,
+        // which Int(_:) would trap on.
+        guard let integer = Int(exactly: try number(value, key: key)), range.contains(integer) else {
             throw JSONFieldError(key: key, problem: "must be a whole number from \(range.lowerBound) to \(range.upperBound), got \(value.text)")
         }
-        return Int(number)
+        return integer
     }
 
     /// `nil` for an absent key or null, else one of `T`'s raw values.
