@@ -140,3 +140,10 @@ import Testing
                                             padding: 5, maxLines: 2, lineBreakMode: .byTruncatingTail, emptyLines: .label))
     }
 }
+
+/// A case made in Swift with a width of 0 says what a width must be (issue 17).
+@Test func aZeroWidthCaseSaysGreaterThanZero() {
+    #expect(throws: TextMeasureError.invalidWidth(0)) { try MeasurementCase(text: "x", width: 0).measure(fonts: FontCache()) }
+    #expect(TextMeasureError.invalidWidth(0).description.contains("must be greater than 0"))
+    #expect(TextMeasureError.invalidWidth(-1).description.contains("not negative"))
+}
