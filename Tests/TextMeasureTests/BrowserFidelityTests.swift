@@ -34,6 +34,8 @@ import TextMeasure
             measurement.fonts = measurement.fonts?.map { font in
                 font.path.hasPrefix("/") ? font : FontReference(path: packageRoot + "/" + font.path)
             }
+            // Chromium had only the listed fonts, as `scripts/browser-check` runs it.
+            if measurement.fonts != nil { measurement.embeddedFallback = false }
             return (measurement, try decoder.decode(Recorded.self, from: data))
         }
     }
