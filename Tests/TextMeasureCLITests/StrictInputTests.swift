@@ -73,6 +73,21 @@ struct StrictInputTests {
         #expect(face.status == 1 && face.stderr.contains("face index 1 out of range"))
     }
 
+    @Test("--font: a path with a # in it is still a path when what follows is not options")
+    func hashInPath() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("textmeasure-hash-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("Box#Variable.ttf").path
+        try FileManager.default.copyItem(atPath: Self.boxVariable, toPath: path)
+        let plain = try CLI.decode(MeasureJSON.self, try CLI.run("measure", "--width", "1000", "--size", "10", "--json",
+                                                                "--font", path, "aaaa"))
+        #expect(plain.lines.map(\.width) == [20])
+        let bold = try CLI.decode(MeasureJSON.self, try CLI.run("measure", "--width", "1000", "--size", "10", "--json",
+                                                               "--font", path + "#index=0,wght=900", "aaaa"))
+        #expect(bold.lines.map(\.width) == [40])
+    }
+
     @Test("measure and explain warn on stderr about .notdef boxes; --no-embedded-fallback turns the fallback off")
     func warnings() throws {
         for command in ["measure", "explain"] {
