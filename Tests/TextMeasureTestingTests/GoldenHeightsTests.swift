@@ -10,7 +10,7 @@ import TextMeasureTesting
         [
             MeasurementCase(id: "composer", text: gatsby, width: 390, insets: [8, 0, 8, 0], padding: 5),
             MeasurementCase(id: .integer(2), text: "今天天气很好，我们去公园散步吧。晚上一起吃饭？", size: 15, width: 160, lineHeight: .fixed(20)),
-            MeasurementCase(id: "label", text: "Hello, wrapping world", fonts: [FontReference(path: fontPath)], width: 120),
+            MeasurementCase(id: "label", text: "Hello, wrapping world", fonts: [fontPath], width: 120),
         ]
     }
 
@@ -148,7 +148,7 @@ import TextMeasureTesting
         try FileManager.default.createDirectory(atPath: tree + "/Fonts", withIntermediateDirectories: true)
         try FileManager.default.copyItem(atPath: notoSansPath, toPath: tree + "/Fonts/Body.ttf")
         var cases = Self.cases(fontPath: "Fonts/Body.ttf")
-        cases.append(MeasurementCase(id: "system", text: "Outside the tree", fonts: [FontReference(path: notoSansPath)], width: 60))
+        cases.append(MeasurementCase(id: "system", text: "Outside the tree", fonts: [notoSansPath], width: 60))
         try GoldenHeights(path: tree + "/Golden/heights.json", fontDirectory: tree).record(cases)
 
         let file = try GoldenFile(contentsOfFile: tree + "/Golden/heights.json")

@@ -180,3 +180,16 @@ package enum DecimalNumber {
 extension EmptyLineConvention: CaseIterable {
     public static var allCases: [EmptyLineConvention] { [.textView, .label] }
 }
+
+extension MeasurementCase {
+    /// A case whose fonts are plain paths, as `String` values (`fonts: [directory + "/Brand.ttf"]`);
+    /// literals work with the main initializer too, each becoming a `FontReference`.
+    public init(id: CaseID? = nil, text: String, fonts paths: [String], embeddedFallback: Bool? = nil,
+                size: Double? = nil, width: Double, lineHeight: LineHeight? = nil, rules: LineBreakRules? = nil,
+                insets: [Double]? = nil, padding: Double? = nil, maxLines: Int? = nil,
+                lineBreakMode: LineBreakMode? = nil, emptyLines: EmptyLineConvention? = nil) {
+        self.init(id: id, text: text, fonts: paths.map { FontReference(path: $0) }, embeddedFallback: embeddedFallback,
+                  size: size, width: width, lineHeight: lineHeight, rules: rules, insets: insets, padding: padding,
+                  maxLines: maxLines, lineBreakMode: lineBreakMode, emptyLines: emptyLines)
+    }
+}
