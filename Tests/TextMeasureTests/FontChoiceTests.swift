@@ -59,6 +59,20 @@ import Testing
         #expect(try PreparedText("aaaa", fonts: bold, style: TextStyle(fontSize: 10)).layout(width: 1000).lines[0].width == 40)
     }
 
+    /// A server measuring with many instances stays bounded: the least recently used go.
+    @Test func instancesAndSetsAreBounded() throws {
+        let cache = FontCache()
+        for weight in 100..<(100 + FontReferenceStore.faceLimit + 40) {
+            let reference = FontReference(path: Self.boxVariable, variations: ["wght": Double(weight)])
+            _ = try cache.fontSet([reference], embeddedFallback: weight.isMultiple(of: 2))
+        }
+        #expect(cache.references.counts.faces == FontReferenceStore.faceLimit)
+        #expect(cache.references.counts.sets == FontReferenceStore.setLimit)
+        // The most recent is still served from the store.
+        let last = FontReference(path: Self.boxVariable, variations: ["wght": Double(100 + FontReferenceStore.faceLimit + 39)])
+        #expect(try cache.font(last) === cache.font(last))
+    }
+
     @Test func theEmbeddedSetFollowsAGivenFontUnlessTurnedOff() throws {
         let cache = FontCache()
         let withFallback = try cache.fontSet([FontReference(path: Self.notoSans)], embeddedFallback: true)
