@@ -21,11 +21,14 @@ extension PreparedText {
     /// necessary condition for .notdef: no cluster can need one if this holds).
     private var everyScalarIsDrawn: Bool {
         let fonts = self.fonts.fonts, bmpFonts = self.fonts.bmpFonts
+        let primary = fonts[0].coverage
+        // Cheapest answers first: this runs for every case a batch measures.
         for scalar in text.unicodeScalars {
             let value = scalar.value
-            if Scalars.isZeroWidthControl(value) || value == 0x09 || Scalars.isCoverageIgnorable(value) { continue }
-            // The table gives 0 both for the primary font and for no font: ask the primary.
+            // The table gives 0 both for the primary font and for no font: the primary's map tells.
             if value < 0x10000, bmpFonts[Int(value)] != 0 { continue }
+            if primary.contains(value) { continue }
+            if value == 0x09 || Scalars.isCoverageIgnorable(value) { continue }   // controls included
             if !fonts.contains(where: { $0.drawsWithoutNotdef(value) }) { return false }
         }
         return true
