@@ -51,11 +51,13 @@ import TextMeasureTesting
 
     @Test func numericIDsAndLineHeightMultiplesRoundTrip() throws {
         let directory = try temporaryDirectory()
-        try write(#"{"id": 1.0, "text": "hello there", "width": 50, "lineHeight": "1.5x"}"#, to: directory + "/cases.jsonl")
+        try write(#"{"id": 1.0, "text": "hello there", "width": 50, "lineHeight": "1.5x"}"# + "\n"
+                  + #"{"id": 2, "text": "hello there", "width": 50, "lineHeight": "2x"}"#, to: directory + "/cases.jsonl")
         let record = try GoldenCommandTests.textmeasure(["golden", "record", "cases.jsonl", "-o", "golden.json"], in: directory)
         #expect(record.status == 0, "\(record.stderr)")
         let text = try String(contentsOfFile: directory + "/golden.json", encoding: .utf8)
         #expect(text.contains(#""id" : 1.0,"#) && text.contains(#""lineHeight" : "1.5x""#), "\(text)")
+        #expect(text.contains(#""lineHeight" : "2x""#), "\(text)")
         let verify = try GoldenCommandTests.textmeasure(["golden", "verify", "golden.json"], in: directory)
         #expect(verify.status == 0, "\(verify.stdout)\(verify.stderr)")
     }

@@ -115,7 +115,10 @@ extension LineHeight: Codable {
         switch self {
         case .normal: try container.encode("normal")
         case .fixed(let pixels): try container.encode(pixels)
-        case .multiple(let multiple): try container.encode("\(multiple)x")
+        case .multiple(let multiple):
+            // "2x" rather than "2.0x", as a person writes it.
+            let whole = multiple.rounded() == multiple && abs(multiple) < 1e15
+            try container.encode(whole ? "\(Int(multiple))x" : "\(multiple)x")
         }
     }
 
