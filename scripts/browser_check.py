@@ -251,7 +251,9 @@ def run_chromium(cases):
 
 def run_library(cases, textmeasure):
     """The library's answers, through `textmeasure batch` (JSONL in, JSONL out)."""
-    lines = "".join(json.dumps({k: v for k, v in c.items() if k not in ("script", "chromium")},
+    # Chromium has only the listed fonts (a private fontconfig): no embedded fallback after them.
+    lines = "".join(json.dumps({k: v for k, v in c.items() if k not in ("script", "chromium")}
+                               | ({"embeddedFallback": False} if c.get("fonts") else {}),
                                ensure_ascii=False) + "\n" for c in cases)
     done = subprocess.run([textmeasure, "batch"], input=lines, capture_output=True, text=True, cwd=ROOT)
     if done.returncode != 0:

@@ -4,9 +4,11 @@ public enum TextMeasureError: Error, Sendable, Equatable, CustomStringConvertibl
     case invalidFontSize(Double)
     /// A fixed or multiplied line height that is not finite, positive and at most `TextStyle.maximumLineHeight`.
     case invalidLineHeight(Double)
+    /// A font feature setting HarfBuzz cannot parse (`hb_feature_from_string`), such as `"nonsense!!"`.
+    case invalidFontFeature(String)
     /// A tab size outside `TextStyle.tabSizeRange`.
     case invalidTabSize(Int)
-    /// A width that cannot be laid out at: NaN, infinite or negative.
+    /// A width that cannot be laid out at: NaN, infinite or negative; or, for a size, 0.
     case invalidWidth(Double)
     /// An inset or line fragment padding outside `TextContainer.insetRange`.
     case invalidInset(name: String, value: Double)
@@ -25,7 +27,10 @@ public enum TextMeasureError: Error, Sendable, Equatable, CustomStringConvertibl
         switch self {
         case .invalidFontSize(let size): "invalid font size \(size): must be finite and within \(Limits.fontSize)"
         case .invalidLineHeight(let value): "invalid line height \(value): must be finite, positive and at most \(Limits.maximumLineHeight)"
+        case .invalidFontFeature(let feature): "invalid font feature \"\(feature)\": not a HarfBuzz feature setting such as \"-liga\", \"+tnum\" or \"ss01=1\""
         case .invalidTabSize(let size): "invalid tab size \(size): must be within \(Limits.tabSize)"
+        // Layout takes a width of 0; only a size (sizeThatFits, a case) refuses it.
+        case .invalidWidth(let width) where width == 0: "invalid width 0: must be greater than 0 (there is nothing to wrap against)"
         case .invalidWidth(let width): "invalid width \(width): must be finite and not negative"
         case .invalidInset(let name, let value): "invalid \(name) \(value): must be finite and within \(Limits.inset)"
         case .invalidOption(let name, let value): "invalid \(name) \(value): must be finite and not negative"

@@ -31,6 +31,8 @@ public final class Font: @unchecked Sendable {
     public let metrics: FontMetrics
     /// Number of glyphs in the face.
     public let glyphCount: Int
+    /// The axis values this font was loaded with (`["wght": 700]`); empty for the default instance.
+    public let variations: [String: Double]
     package let coverage: CoverageSet
     /// For colour-bitmap fonts (CBDT, sbix) the advance of each glyph in its bitmap
     /// strike, 26.6 pixels at `advanceUnitsPerEm / 64` ppem; `nil` for outline fonts,
@@ -41,29 +43,38 @@ public final class Font: @unchecked Sendable {
     package let advanceUnitsPerEm: Int
 
     /// Loads the face at `faceIndex` from a font file (TrueType, OpenType, or a collection)
-    /// of at most `maximumFileSize` bytes. Errors about the file's data name the file
-    /// (`FontError.inFile`).
-    public convenience init(contentsOfFile path: String, faceIndex: Int = 0) throws(FontError) {
-        try self.init(file: FontFile(path: path), faceIndex: faceIndex)
+    /// of at most `maximumFileSize` bytes, at the axis values `variations` of a variable
+    /// font (see `init(bytes:name:faceIndex:variations:)`). Errors about the file's data
+    /// name the file (`FontError.inFile`).
+    public convenience init(contentsOfFile path: String, faceIndex: Int = 0,
+                            variations: [String: Double] = [:]) throws(FontError) {
+        try self.init(file: FontFile(path: path), faceIndex: faceIndex, variations: variations)
     }
 
     /// Loads the face at `faceIndex` from font data in memory. The bytes are copied.
-    public convenience init(bytes: [UInt8], name: String = "font", faceIndex: Int = 0) throws(FontError) {
+    ///
+    /// `variations` sets a variable font's axes by tag (`["wght": 700]`): HarfBuzz shapes
+    /// with them and the vertical metrics are read at them (MVAR), so what is measured is
+    /// the instance drawn. A tag the font has no axis for, or a value outside the axis's
+    /// range, is `FontError.invalidVariation` rather than silently ignored or clamped.
+    public convenience init(bytes: [UInt8], name: String = "font", faceIndex: Int = 0,
+                            variations: [String: Double] = [:]) throws(FontError) {
         guard !bytes.isEmpty else { throw .empty }
         guard let copy = malloc(bytes.count) else { throw .unsupportedFont(reason: "out of memory") }
         bytes.withUnsafeBytes { UnsafeMutableRawBufferPointer(start: copy, count: $0.count).copyMemory(from: $0) }
         try self.init(data: UnsafeRawBufferPointer(start: copy, count: bytes.count), name: name,
-                      faceIndex: faceIndex, ownsData: true)
+                      faceIndex: faceIndex, variations: variations, ownsData: true)
     }
 
     /// Loads a font over static bytes that live as long as the process (the embedded fonts).
     convenience init(staticData data: UnsafeRawBufferPointer, name: String) throws(FontError) {
-        try self.init(data: data, name: name, faceIndex: 0, ownsData: false)
+        try self.init(data: data, name: name, faceIndex: 0, variations: [:], ownsData: false)
     }
 
     /// With `ownsData`, `data` was allocated with `malloc` and the font takes it over:
     /// the HarfBuzz blob frees it when the font is destroyed, or this init frees it on failure.
-    init(data: UnsafeRawBufferPointer, name: String, faceIndex: Int, ownsData: Bool) throws(FontError) {
+    init(data: UnsafeRawBufferPointer, name: String, faceIndex: Int, variations: [String: Double],
+         ownsData: Bool) throws(FontError) {
         let facts: FreeTypeFacts
         do throws(FontError) {
             // HarfBuzz blobs are limited to UInt32 lengths.
@@ -88,15 +99,26 @@ public final class Font: @unchecked Sendable {
             hb_face_destroy(face)
             throw .unsupportedFont(reason: "FreeType and HarfBuzz read it differently")
         }
-        hb_face_destroy(face)
         // Scale = units per em: advances come back exact, in font units (platform notes §5).
         let upem = Int32(facts.metrics.unitsPerEm)
         hb_font_set_scale(font, upem, upem)
+        var metrics = facts.metrics
+        if !variations.isEmpty {
+            do throws(FontError) {
+                metrics = try FontVariation.apply(variations, to: font, face: face, metrics: metrics)
+            } catch {
+                hb_font_destroy(font)
+                hb_face_destroy(face)
+                throw error
+            }
+        }
+        hb_face_destroy(face)
         hb_font_make_immutable(font)
 
         hbFont = font
         self.name = name
-        metrics = facts.metrics
+        self.metrics = metrics
+        self.variations = variations
         glyphCount = facts.glyphCount
         coverage = facts.coverage
         bitmapAdvances = facts.bitmapAdvances

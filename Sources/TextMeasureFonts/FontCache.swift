@@ -25,6 +25,9 @@ public final class FontCache: Sendable {
     public let byteLimit: Int
     /// Files remembered at most, fonts and failures together.
     public let entryLimit: Int
+    /// Faces other than a file's first, variable-font instances, and sets followed by the
+    /// embedded fallback (`fontSet(_:embeddedFallback:)`, in FontReferenceStore.swift).
+    package let references = FontReferenceStore()
 
     private struct Entry {
         var font: Result<Font, FontError>
@@ -118,7 +121,7 @@ public final class FontCache: Sendable {
         let fileKey = file.key
         let font: Result<Font, FontError>
         do {
-            font = .success(try Font(file: file, faceIndex: 0))
+            font = .success(try Font(file: file, faceIndex: 0, variations: [:]))
         } catch {
             switch error {
             // Opening or reading failed: nothing is known about the contents.

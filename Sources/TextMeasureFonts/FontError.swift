@@ -16,6 +16,9 @@ public enum FontError: Error, Sendable, Equatable, CustomStringConvertible {
     case faceIndexOutOfRange(index: Int, faceCount: Int)
     /// The font has no outlines and no bitmap strikes, or no Unicode character map.
     case unsupportedFont(reason: String)
+    /// A variation axis value the font cannot take: no axis with that tag, or a value
+    /// outside the axis's range.
+    case invalidVariation(tag: String, reason: String)
     /// A font set needs at least one font.
     case emptyFontSet
     /// A font set can hold at most `FontSet.maximumCount` fonts.
@@ -33,6 +36,7 @@ public enum FontError: Error, Sendable, Equatable, CustomStringConvertible {
         case .truncated(let part): "truncated font: \(part) extends past the end of the data"
         case .faceIndexOutOfRange(let index, let count): "face index \(index) out of range: the font has \(count) face(s)"
         case .unsupportedFont(let reason): "unsupported font: \(reason)"
+        case .invalidVariation(let tag, let reason): "font variation '\(tag)': \(reason)"
         case .emptyFontSet: "a font set needs at least one font"
         case .tooManyFonts(let count): "a font set holds at most \(FontSet.maximumCount) fonts, got \(count)"
         case .inFile(let path, let error): "font file \(path): \(error)"

@@ -12,7 +12,7 @@ extension Font {
     /// Loads a face from an opened file: its header and table directory are checked
     /// first, from their few bytes, so that a large file that is no font (or a
     /// truncated one) is refused without reading it whole.
-    convenience init(file: borrowing FontFile, faceIndex: Int) throws(FontError) {
+    convenience init(file: borrowing FontFile, faceIndex: Int, variations: [String: Double]) throws(FontError) {
         do throws(FontError) {
             let size = file.key.size
             guard size > 0 else { throw .empty }
@@ -34,7 +34,7 @@ extension Font {
                 throw error
             }
             try self.init(data: UnsafeRawBufferPointer(start: data, count: size), name: file.name,
-                          faceIndex: faceIndex, ownsData: true)
+                          faceIndex: faceIndex, variations: variations, ownsData: true)
         } catch {
             switch error {
             case .fileNotFound, .unreadable: throw error   // these name the file already

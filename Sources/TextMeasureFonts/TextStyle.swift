@@ -37,6 +37,8 @@ public struct TextStyle: Sendable, Hashable {
     package func validate() throws(TextMeasureError) {
         guard fontSize.isFinite, Self.fontSizeRange.contains(fontSize) else { throw .invalidFontSize(fontSize) }
         guard Self.tabSizeRange.contains(tabSize) else { throw .invalidTabSize(tabSize) }
+        // A setting HarfBuzz cannot parse would otherwise be dropped when shaping.
+        for feature in fontFeatures where !Self.parses(feature) { throw .invalidFontFeature(feature) }
         switch lineHeight {
         case .normal: break
         case .fixed(let value), .multiple(let value):

@@ -168,7 +168,11 @@ public struct GoldenHeights: Sendable {
     /// The case with its font paths made absolute against `base`.
     private func resolved(_ testCase: MeasurementCase, from base: String) -> MeasurementCase {
         var copy = testCase
-        copy.fonts = testCase.fonts.map { $0.map { FilePaths.absolute($0, base: base) } }
+        copy.fonts = testCase.fonts.map { $0.map { font in
+            var font = font
+            font.path = FilePaths.absolute(font.path, base: base)
+            return font
+        } }
         return copy
     }
 
@@ -177,10 +181,13 @@ public struct GoldenHeights: Sendable {
     /// absolute one (`/usr/share/fonts/...`) kept as it is.
     private func stored(_ testCase: MeasurementCase) -> MeasurementCase {
         var copy = testCase
-        copy.fonts = testCase.fonts.map { paths in
-            paths.map { path in
-                path.hasPrefix("/") ? path
-                    : FilePaths.relative(FilePaths.absolute(path, base: fontDirectory), from: directory)
+        copy.fonts = testCase.fonts.map { fonts in
+            fonts.map { font in
+                var font = font
+                if !font.path.hasPrefix("/") {
+                    font.path = FilePaths.relative(FilePaths.absolute(font.path, base: fontDirectory), from: directory)
+                }
+                return font
             }
         }
         return copy

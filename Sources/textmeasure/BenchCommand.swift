@@ -55,7 +55,7 @@ enum BenchCommand {
         do {
             measurers = try cases.map { try $0.measurer(fonts: fonts) }
             floor = try PreparationFloor(try cases.map { testCase throws in
-                (testCase.text, try fonts.fontSet(paths: testCase.fonts ?? []), testCase.style())
+                (testCase.text, try fonts.fontSet(testCase.fonts ?? [], embeddedFallback: testCase.embeddedFallback ?? true), testCase.style())
             })
         } catch {
             throw .input("\(error)")

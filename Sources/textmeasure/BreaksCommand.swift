@@ -30,7 +30,7 @@ enum BreaksCommand {
         if arguments.flag("--jsonl") {
             guard try arguments.positionals().isEmpty else { throw .usage("--jsonl reads standard input and takes no TEXT") }
             try OrderedLineStream.run(jobs: ProcessInfo.processInfo.activeProcessorCount) { line in
-                switch JSONLine.decode(Case.self, from: line) {
+                switch Case.read(line) {
                 case .failure(let failure):
                     JSONOutput.line(failure)
                 case .success(let breaksCase):
@@ -63,7 +63,7 @@ enum BreaksCommand {
     }
 
     /// A line of `--jsonl` input.
-    struct Case: Decodable {
+    struct Case {
         var id: CaseID?
         var text: String
     }

@@ -11,14 +11,16 @@ enum GoldenCommand {
         Golden heights for CI: record what cases measure, then verify they still do.
 
         record  measures each case of CASES.jsonl (one JSON case per line, the batch
-                format: {"id", "text", "fonts", "size", "width", "lineHeight", "insets",
-                "padding", "rules", "maxLines", "lineBreakMode"}) and writes GOLDEN.json:
+                format, read as strictly: {"id", "text", "fonts", "embeddedFallback", "size",
+                "width", "lineHeight", "insets", "padding", "rules", "maxLines", "lineBreakMode",
+                "emptyLines"}; an unknown key is an error) and writes GOLDEN.json:
                 the cases, with font paths made relative to GOLDEN.json, and what each
                 measured (height, line count, line starts, the lines as shown, whether
                 text was truncated, the TextMeasure version). A case without an id gets
                 its line number; blank lines are skipped. Font paths in CASES.jsonl
                 start at the current directory; no fonts means the embedded set.
-        verify  measures every case of GOLDEN.json again and compares. Prints each case
+        verify  measures every case of GOLDEN.json again and compares (a file with
+                no cases, of another format or with an unknown key is an error). Prints each case
                 that differs, by id, with the expected and actual height and the lines
                 side by side.
 

@@ -18,7 +18,8 @@ enum MeasureCommand {
                                "intrinsicContentSize": {"width", "height"}, "idealWidth",
                                "lines": [{"start", "end", "width", "text"}]}, and
                                "truncated": true when a line limit or "…" hides text
-                               (a line's "text" is as drawn, "…" included)
+                               (a line's "text" is as drawn, "…" included), and
+                               "missingGlyphs": N when N characters are .notdef boxes
         \(MeasureOptions.help)
 
         Sizes are in px; JSON offsets are UTF-16 code units, a line's end is the
@@ -41,6 +42,8 @@ enum MeasureCommand {
         var lines: [Line]
         /// Present (true) when a line limit or truncation hides some of the text.
         var truncated: Bool?
+        /// Present when some grapheme clusters are drawn as .notdef: how many.
+        var missingGlyphs: Int?
     }
 
     static func run(_ arguments: inout Arguments) throws(CLIError) {
@@ -54,7 +57,8 @@ enum MeasureCommand {
                                 Output.Line(start: $0.utf16Range.lowerBound, end: $0.utf16Range.upperBound,
                                             width: $0.width.printedWidth, text: $0.displayText)
                             },
-                            truncated: fit.layout.isTruncated ? true : nil)
+                            truncated: fit.layout.isTruncated ? true : nil,
+                            missingGlyphs: measurement.missingGlyphs > 0 ? measurement.missingGlyphs : nil)
         try StandardOutput.writeLine(json ? JSONOutput.line(output) : human(output))
     }
 

@@ -10,9 +10,14 @@ struct MeasureOptions {
     var widthSizing: TextMeasurer.WidthSizing
 
     static let help = """
-          --font PATH          a font file; repeat for fallbacks, primary first (default: the embedded set)
+          --font PATH          a font file; repeat for fallbacks, primary first; the embedded set
+                               follows them (default: the embedded set alone). PATH#2 is face 2
+                               of a collection, PATH#wght=700,wdth=90 sets a variable font's axes
+          --no-embedded-fallback
+                               no embedded fonts after --font: what the fonts lack is .notdef
           --size PX            font size in pixels (default 17)
-          --line-height V      normal, a height in px (20), or a multiple of the normal height (x1.2)
+          --line-height V      normal (default), a height in px (20px), or a multiple of the normal
+                               height (1.2x, TextKit's lineHeightMultiple); a bare number is an error
           --inset T,L,B,R      text container inset (default 0,0,0,0)
           --padding P          line fragment padding at each end of a line (default 0)
           --min-height H       smallest height returned (default 0)
@@ -26,10 +31,13 @@ struct MeasureOptions {
 
     /// Reads the options from `arguments`, loading any fonts named.
     static func parse(_ arguments: inout Arguments) throws(CLIError) -> MeasureOptions {
-        let fontPaths = try arguments.values("--font")
+        var references: [FontReference] = []
+        for spec in try arguments.values("--font") { references.append(try FontOption.reference(spec)) }
+        // The embedded set follows the given fonts, as a browser falls back to the system's.
+        let embeddedFallback = !arguments.flag("--no-embedded-fallback")
         let fonts: FontSet
         do {
-            fonts = fontPaths.isEmpty ? FontSet.default : try FontSet(contentsOfFiles: fontPaths)
+            fonts = try FontCache().fontSet(references, embeddedFallback: embeddedFallback)
         } catch {
             throw .input(error.description)
         }
@@ -83,16 +91,21 @@ struct MeasureOptions {
     /// "T,L,B,R" as insets, or nil unless it is exactly four numbers.
     private static func parseInsets(_ text: String) -> EdgeInsets? {
         let parts = text.split(separator: ",", omittingEmptySubsequences: false)
-        let numbers = parts.compactMap { Double($0.trimmingCharacters(in: .whitespaces)) }
+        let numbers = parts.compactMap { DecimalNumber.parse($0.trimmingCharacters(in: .whitespaces)) }
         guard parts.count == 4, numbers.count == 4 else { return nil }
         return EdgeInsets(top: numbers[0], left: numbers[1], bottom: numbers[2], right: numbers[3])
     }
 
+    /// `normal`, `20px` or `1.2x` (`x1.2`, the older spelling, too). A bare number is a
+    /// usage error: CSS reads `1.2` as 1.2 × the font size, TextKit's `lineHeightMultiple`
+    /// as 1.2 × the normal height, and this tool once read it as 1.2 px.
     static func parseLineHeight(_ text: String) throws(CLIError) -> LineHeight {
-        if text == "normal" { return .normal }
-        if text.hasPrefix("x"), let multiple = Double(text.dropFirst()) { return .multiple(multiple) }
-        if let pixels = Double(text) { return .fixed(pixels) }
-        throw .usage("--line-height must be normal, a number of pixels, or x<multiple>")
+        if let lineHeight = LineHeight(parsing: text) { return lineHeight }
+        if text.hasPrefix("x"), let multiple = DecimalNumber.parse(text.dropFirst()) { return .multiple(multiple) }
+        if DecimalNumber.parse(text) != nil {
+            throw .usage("--line-height \(text) needs a unit: \(text)px for pixels or \(text)x for a multiple of the normal line height")
+        }
+        throw .usage("--line-height must be normal, a height in pixels (20px) or a multiple of the normal height (1.2x), got '\(text)'")
     }
 
     /// A measurer for `text` with these options.

@@ -8,7 +8,8 @@ import TextMeasureTesting
 @Suite(.temporaryFiles) struct GoldenPathResolutionTests {
     static let text = "Hello, wrapping world, once more"
 
-    /// X/a/f.ttf is Noto Sans, X/f.ttf Noto Sans Hebrew (no Latin: wider .notdef boxes), X/L -> a/b.
+    /// X/a/f.ttf is Noto Sans, X/f.ttf Noto Sans Hebrew (no Latin: wider .notdef boxes, with
+    /// no embedded fallback to draw it instead), X/L -> a/b.
     func makeTree() throws -> String {
         let root = try temporaryDirectory()
         let files = FileManager.default
@@ -16,7 +17,7 @@ import TextMeasureTesting
         try files.copyItem(atPath: notoSansPath, toPath: root + "/a/f.ttf")
         try files.copyItem(atPath: repositoryRoot + "/Fonts/NotoSansHebrew-Regular.ttf", toPath: root + "/f.ttf")
         try files.createSymbolicLink(atPath: root + "/L", withDestinationPath: "a/b")
-        try Data(#"{"id": "s", "text": "\#(Self.text)", "width": 60, "fonts": ["L/../f.ttf"]}"#.utf8)
+        try Data(#"{"id": "s", "text": "\#(Self.text)", "width": 60, "fonts": ["L/../f.ttf"], "embeddedFallback": false}"#.utf8)
             .write(to: URL(fileURLWithPath: root + "/cases.jsonl"))
         return root
     }
@@ -25,11 +26,11 @@ import TextMeasureTesting
         let root = try makeTree()
         defer { try? FileManager.default.removeItem(atPath: root) }
         // What batch measures: the file the kernel opens for L/../f.ttf.
-        let opened = MeasurementCase(id: "s", text: Self.text, fonts: [root + "/L/../f.ttf"], width: 60)
+        let opened = MeasurementCase(id: "s", text: Self.text, fonts: [root + "/L/../f.ttf"], embeddedFallback: false, width: 60)
         let batch = try opened.measure(fonts: FontCache())
-        let notoSans = try MeasurementCase(id: "s", text: Self.text, fonts: [root + "/a/f.ttf"], width: 60)
+        let notoSans = try MeasurementCase(id: "s", text: Self.text, fonts: [root + "/a/f.ttf"], embeddedFallback: false, width: 60)
             .measure(fonts: FontCache())
-        let hebrew = try MeasurementCase(id: "s", text: Self.text, fonts: [root + "/f.ttf"], width: 60)
+        let hebrew = try MeasurementCase(id: "s", text: Self.text, fonts: [root + "/f.ttf"], embeddedFallback: false, width: 60)
             .measure(fonts: FontCache())
         #expect(batch.lineStarts == notoSans.lineStarts && batch.lineStarts != hebrew.lineStarts)
 
@@ -47,7 +48,7 @@ import TextMeasureTesting
         let root = try makeTree()
         defer { try? FileManager.default.removeItem(atPath: root) }
         let heights = GoldenHeights(path: root + "/lib.json", fontDirectory: root)
-        _ = try heights.record([MeasurementCase(id: "s", text: Self.text, fonts: ["L/../f.ttf"], width: 60)])
+        _ = try heights.record([MeasurementCase(id: "s", text: Self.text, fonts: ["L/../f.ttf"], embeddedFallback: false, width: 60)])
         let golden = try GoldenFile(contentsOfFile: root + "/lib.json")
         #expect(golden.cases.first?.input.fonts == ["a/f.ttf"])
         #expect(try heights.verify().passed)

@@ -69,7 +69,7 @@ private enum ReadmeSnippet5 {
             composer("one line", "On my way"),
             composer("paragraph", "In my younger and more vulnerable years my father gave me some advice…"),
             MeasurementCase(id: "bubble", text: "今天天气很好，我们去公园散步吧。", fonts: ["Fonts/Brand.ttf"],
-                            size: 15, width: 240, lineHeight: 20),
+                            size: 15, width: 240, lineHeight: .fixed(20)),
         ], file: "Golden/composer.json")
     }
 

@@ -31,7 +31,11 @@ import TextMeasure
             let data = Data(line.utf8)
             var measurement = try decoder.decode(MeasurementCase.self, from: data)
             // Font paths in the corpus are relative to the package.
-            measurement.fonts = measurement.fonts?.map { $0.hasPrefix("/") ? $0 : packageRoot + "/" + $0 }
+            measurement.fonts = measurement.fonts?.map { font in
+                font.path.hasPrefix("/") ? font : FontReference(path: packageRoot + "/" + font.path)
+            }
+            // Chromium had only the listed fonts, as `scripts/browser-check` runs it.
+            if measurement.fonts != nil { measurement.embeddedFallback = false }
             return (measurement, try decoder.decode(Recorded.self, from: data))
         }
     }

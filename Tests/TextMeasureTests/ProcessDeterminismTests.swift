@@ -26,7 +26,7 @@ import TextMeasure
             let mode = LineBreakMode.allCases.randomElement(using: &random)!
             return MeasurementCase(id: .integer(index), text: text, size: [13, 17, 22.5].randomElement(using: &random)!,
                                    width: Double(Int.random(in: 64...(400 * 64), using: &random)) / 64,
-                                   lineHeight: Bool.random(using: &random) ? nil : 21,
+                                   lineHeight: Bool.random(using: &random) ? nil : .fixed(21),
                                    maxLines: Int.random(in: 0...3, using: &random), lineBreakMode: mode,
                                    emptyLines: Bool.random(using: &random) ? .label : .textView)
         }

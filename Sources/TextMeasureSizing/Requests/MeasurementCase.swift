@@ -6,17 +6,21 @@
 /// {"id": "preview", "text": "A long message …", "width": 280, "maxLines": 2, "lineBreakMode": "truncate-tail"}
 /// ```
 public struct MeasurementCase: Codable, Sendable, Hashable {
-    /// The caller's identifier, echoed in the result (a string or an integer).
+    /// The caller's identifier, echoed in the result as written (a string or a number).
     public var id: CaseID?
     public var text: String
     /// Font files, primary first; `nil` or empty for the embedded default set.
-    public var fonts: [String]?
+    public var fonts: [FontReference]?
+    /// Whether the embedded set follows `fonts` as fallback, as a browser falls back to
+    /// the system's fonts; `nil` means yes. False draws what `fonts` lack as .notdef.
+    public var embeddedFallback: Bool?
     /// Font size in px; default 17.
     public var size: Double?
     /// The proposed (container) width in px.
     public var width: Double
-    /// A fixed line height in px; `nil` for `.normal`.
-    public var lineHeight: Double?
+    /// The line height; `nil` for `.normal`. In JSON a number is px, and a string says
+    /// `"normal"`, `"20px"` or `"1.2x"` (a multiple of the normal height).
+    public var lineHeight: LineHeight?
     /// `"browser"` (default) or `"uax14"`.
     public var rules: LineBreakRules?
     /// Text container inset as `[top, left, bottom, right]`.
@@ -32,12 +36,13 @@ public struct MeasurementCase: Codable, Sendable, Hashable {
     /// make a line. A CSS block (the browser check) is `"label"`.
     public var emptyLines: EmptyLineConvention?
 
-    public init(id: CaseID? = nil, text: String, fonts: [String]? = nil, size: Double? = nil, width: Double,
-                lineHeight: Double? = nil, rules: LineBreakRules? = nil, insets: [Double]? = nil, padding: Double? = nil,
+    public init(id: CaseID? = nil, text: String, fonts: [FontReference]? = nil, embeddedFallback: Bool? = nil,
+                size: Double? = nil, width: Double, lineHeight: LineHeight? = nil, rules: LineBreakRules? = nil, insets: [Double]? = nil, padding: Double? = nil,
                 maxLines: Int? = nil, lineBreakMode: LineBreakMode? = nil, emptyLines: EmptyLineConvention? = nil) {
         self.id = id
         self.text = text
         self.fonts = fonts
+        self.embeddedFallback = embeddedFallback
         self.size = size
         self.width = width
         self.lineHeight = lineHeight
@@ -51,7 +56,7 @@ public struct MeasurementCase: Codable, Sendable, Hashable {
 
     /// The style this case asks for.
     public func style() -> TextStyle {
-        TextStyle(fontSize: size ?? 17, lineHeight: lineHeight.map(LineHeight.fixed) ?? .normal,
+        TextStyle(fontSize: size ?? 17, lineHeight: lineHeight ?? .normal,
                   lineBreakRules: rules ?? .browser)
     }
 
@@ -59,7 +64,7 @@ public struct MeasurementCase: Codable, Sendable, Hashable {
     public func container() throws(TextMeasureError) -> TextContainer {
         var container = TextContainer()
         if let insets {
-            guard insets.count == 4 else { throw .invalidOption(name: "insets (need 4 numbers)", value: Double(insets.count)) }
+            guard insets.count == 4 else { throw .invalidOption(name: "insets (need 4 numbers, got \(insets.count))", value: Double(insets.count)) }
             container.textContainerInset = EdgeInsets(top: insets[0], left: insets[1], bottom: insets[2], right: insets[3])
         }
         if let padding { container.lineFragmentPadding = padding }
@@ -70,10 +75,20 @@ public struct MeasurementCase: Codable, Sendable, Hashable {
     }
 }
 
-/// A case identifier as JSON gives it: a string or an integer.
+/// A case identifier as JSON gives it: a string or a number.
 public enum CaseID: Codable, Sendable, Hashable, CustomStringConvertible {
     case string(String)
     case integer(Int)
+    /// A number other than a plain integer (`1.0`, `1e2`, `-0.0`, `1e400`), kept as written
+    /// so that it is echoed as written. `MeasurementCase(json:)` makes these; encoding
+    /// writes the text verbatim when the encoder asks for it (`verbatimNumberKey`), else
+    /// the number's value.
+    case number(String)
+
+    /// The `CodingUserInfoKey` under which an encoder passes a marker string: a
+    /// `.number` is then encoded as the marker followed by its text, for the caller to
+    /// replace with the bare text (JSONEncoder has no way to write a number's own text).
+    package static let verbatimNumberKey = CodingUserInfoKey(rawValue: "TextMeasure.CaseID.verbatimNumber")
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
@@ -87,6 +102,14 @@ public enum CaseID: Codable, Sendable, Hashable, CustomStringConvertible {
         switch self {
         case .string(let value): try container.encode(value)
         case .integer(let value): try container.encode(value)
+        case .number(let text):
+            if let key = Self.verbatimNumberKey, let marker = encoder.userInfo[key] as? String {
+                try container.encode(marker + text)
+            } else if let value = Double(text), value.isFinite {
+                try container.encode(value)
+            } else {
+                try container.encode(text)   // beyond a Double: the text rather than ∞
+            }
         }
     }
 
@@ -94,6 +117,7 @@ public enum CaseID: Codable, Sendable, Hashable, CustomStringConvertible {
         switch self {
         case .string(let value): value
         case .integer(let value): String(value)
+        case .number(let text): text
         }
     }
 }
@@ -114,9 +138,12 @@ public struct MeasurementResult: Codable, Sendable, Hashable {
     /// For a case with `maxLines` or `lineBreakMode`, whether any text is hidden or
     /// elided (`TextLayout.isTruncated`); `nil`, and absent from JSON, otherwise.
     public var truncated: Bool?
+    /// How many grapheme clusters are drawn as .notdef boxes, no font having their
+    /// glyphs (`PreparedText.missingGlyphClusterCount`); `nil`, and absent from JSON, when none.
+    public var missingGlyphs: Int?
 
     public init(id: CaseID?, lines: Int, height: Double, width: Double, usedWidth: Double, lineStarts: [Int],
-                truncated: Bool? = nil) {
+                truncated: Bool? = nil, missingGlyphs: Int? = nil) {
         self.id = id
         self.lines = lines
         self.height = height
@@ -124,13 +151,14 @@ public struct MeasurementResult: Codable, Sendable, Hashable {
         self.usedWidth = usedWidth
         self.lineStarts = lineStarts
         self.truncated = truncated
+        self.missingGlyphs = missingGlyphs
     }
 }
 
 extension MeasurementCase {
     /// The measurer for this case, its fonts loaded through `fonts` (so each file is read once).
     public func measurer(fonts: FontCache) throws -> TextMeasurer {
-        try TextMeasurer(text: text, fonts: fonts.fontSet(paths: self.fonts ?? []), style: style(), container: container())
+        try TextMeasurer(text: text, fonts: fonts.fontSet(self.fonts ?? [], embeddedFallback: embeddedFallback ?? true), style: style(), container: container())
     }
 
     /// Measures the case, loading its fonts through `fonts`.
@@ -147,6 +175,11 @@ extension MeasurementCase {
         return MeasurementResult(id: id, lines: lines.count, height: size.height, width: size.width,
                                  usedWidth: usedWidth, lineStarts: lines.map(\.start),
                                  truncated: maxLines != nil || lineBreakMode != nil
-                                    ? measurer.prepared.isTruncated(by: lines) : nil)
+                                    ? measurer.prepared.isTruncated(by: lines) : nil,
+                                 missingGlyphs: Self.nonzero(measurer.prepared.missingGlyphClusterCount))
+    }
+
+    private static func nonzero(_ count: Int) -> Int? {
+        count == 0 ? nil : count
     }
 }
