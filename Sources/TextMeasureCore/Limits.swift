@@ -9,6 +9,8 @@ package enum Limits {
     package static let tabSize: ClosedRange<Int> = 0...1000
     /// The largest fixed line height (px) or line height multiple.
     package static let maximumLineHeight = 1_000_000.0
+    /// Letter and word spacing, in px (negative values tighten, as CSS allows).
+    package static let spacing: ClosedRange<Double> = -10_000...10_000
     /// Insets and line fragment padding, in pixels: bounded so that a size (text plus
     /// insets) is always a finite number.
     package static let inset: ClosedRange<Double> = 0...1_000_000

@@ -22,6 +22,13 @@ public enum TextMeasureError: Error, Sendable, Equatable, CustomStringConvertibl
     case segmentationFailed(code: Int32)
     /// The font set holds no fonts: `FontSet.default` of a build without the `EmbeddedFonts` trait.
     case noFonts
+    /// Letter or word spacing (`name`) that is not finite or outside `Limits.spacing`.
+    case invalidSpacing(name: String, value: Double)
+    /// A styled run of an `AttributedText` that cannot be applied: `index` is its place
+    /// among the runs, `reason` says what is wrong (out of range, overlapping, …).
+    case invalidRun(index: Int, reason: String)
+    /// More distinct fonts and sizes in one styled text than a line's 64-bit font mask holds.
+    case tooManyRunFonts(count: Int)
 
     public var description: String {
         switch self {
@@ -37,6 +44,9 @@ public enum TextMeasureError: Error, Sendable, Equatable, CustomStringConvertibl
         case .invalidUTF8(let offset): "text is not valid UTF-8: invalid byte sequence at byte \(offset)"
         case .textTooLong(let count): "text too long: \(count) UTF-16 code units, at most \(Limits.maximumUTF16Count)"
         case .segmentationFailed(let code): "ICU segmentation failed with error \(code)"
+        case .invalidSpacing(let name, let value): "invalid \(name) \(value): must be finite and within \(Limits.spacing)"
+        case .invalidRun(let index, let reason): "invalid run \(index): \(reason)"
+        case .tooManyRunFonts(let count): "too many fonts in one styled text: \(count) distinct fonts and sizes, at most 64"
         case .noFonts: "no fonts: TextMeasure was built without its embedded fonts (the EmbeddedFonts trait is off), so the default font set is empty; give a font set of your own (the CLI: --font FILE)"
         }
     }

@@ -17,6 +17,15 @@ public struct TextStyle: Sendable, Hashable {
     /// HarfBuzz feature settings applied to every run, such as `"-liga"` or `"+tnum"`.
     /// Default none: the font's defaults (kerning and standard ligatures on).
     public var fontFeatures: [String]
+    /// Space added after every grapheme cluster, in px (CSS `letter-spacing`, TextKit's
+    /// `.kern`), within `spacingRange`. Default 0. Non-zero spacing also turns off
+    /// common ligatures (`liga`, `clig`), as browsers do, so that letters stay apart.
+    public var letterSpacing: Double
+    /// Space added to every space and no-break space, in px (CSS `word-spacing`),
+    /// within `spacingRange`. Default 0.
+    public var wordSpacing: Double
+    /// Letter and word spacings the library accepts, in px.
+    public static let spacingRange: ClosedRange<Double> = Limits.spacing
     /// The width of a tab, in spaces of the primary font, within `tabSizeRange`.
     /// Default 8, as in CSS.
     public var tabSize: Int
@@ -26,18 +35,30 @@ public struct TextStyle: Sendable, Hashable {
     public static let maximumLineHeight = Limits.maximumLineHeight
 
     public init(fontSize: Double = 17, lineHeight: LineHeight = .normal,
-                lineBreakRules: LineBreakRules = .browser, fontFeatures: [String] = [], tabSize: Int = 8) {
+                lineBreakRules: LineBreakRules = .browser, fontFeatures: [String] = [], tabSize: Int = 8,
+                letterSpacing: Double = 0, wordSpacing: Double = 0) {
         self.fontSize = fontSize
         self.lineHeight = lineHeight
         self.lineBreakRules = lineBreakRules
         self.fontFeatures = fontFeatures
         self.tabSize = tabSize
+        self.letterSpacing = letterSpacing
+        self.wordSpacing = wordSpacing
     }
+
+    /// Whether letter or word spacing is set: such text is prepared as styled text.
+    package var hasSpacing: Bool { letterSpacing != 0 || wordSpacing != 0 }
 
     package func validate() throws(TextMeasureError) {
         guard fontSize.isFinite, Self.fontSizeRange.contains(fontSize) else { throw .invalidFontSize(fontSize) }
         guard Self.tabSizeRange.contains(tabSize) else { throw .invalidTabSize(tabSize) }
         // A setting HarfBuzz cannot parse would otherwise be dropped when shaping.
+        guard letterSpacing.isFinite, Self.spacingRange.contains(letterSpacing) else {
+            throw .invalidSpacing(name: "letter spacing", value: letterSpacing)
+        }
+        guard wordSpacing.isFinite, Self.spacingRange.contains(wordSpacing) else {
+            throw .invalidSpacing(name: "word spacing", value: wordSpacing)
+        }
         for feature in fontFeatures where !Self.parses(feature) { throw .invalidFontFeature(feature) }
         switch lineHeight {
         case .normal: break

@@ -53,7 +53,14 @@ public struct PreparedText: Sendable {
     package let ellipsis: Ellipsis
     /// For `.normal` line height, the line box of each font in `fonts`; for a fixed
     /// or multiplied height, one box used for every line.
+    /// Styled text has one box per slot (a font at a size in one run's inline box, or a
+    /// placeholder's box; see `StyledSegmentBuilder`), and `graphemeFonts` name slots.
     package let lineBoxes: [LineBox]
+    /// The styled text this was prepared from; `nil` for plain text with no spacing.
+    public let attributed: AttributedText?
+    /// For styled text, the run of every grapheme cluster (an index into
+    /// `attributed.runs`; `runs.count` for the base style). Empty for plain text.
+    package let graphemeRuns: [Int32]
 
     /// Prepares `text` for layout.
     ///
@@ -67,6 +74,10 @@ public struct PreparedText: Sendable {
                 cache: ShapeCache? = .shared) throws(TextMeasureError) {
         guard !fonts.fonts.isEmpty else { throw .noFonts }
         try style.validate()
+        if style.hasSpacing {
+            self = try PreparedText(AttributedText(text, style: style, fonts: fonts))
+            return
+        }
         let count = text.utf16.count
         guard count <= Self.maximumUTF16Count else { throw .textTooLong(utf16Count: count) }
         var builder = SegmentBuilder(fonts: fonts, style: style, cache: cache)
@@ -93,6 +104,50 @@ public struct PreparedText: Sendable {
         }
         ellipsis = measures.ellipsis
         lineBoxes = measures.lineBoxes
+        attributed = nil
+        graphemeRuns = []
+    }
+
+    /// Prepares styled text: runs with their own fonts, sizes, spacing and features,
+    /// and inline placeholders (see `AttributedText`, `StyledSegmentBuilder`).
+    ///
+    /// ```swift
+    /// var message = AttributedText("Hello @ana")
+    /// try message.setAttributes(TextAttributes(fontSize: 22), utf16Range: 6..<10)
+    /// let prepared = try PreparedText(message)
+    /// let lines = try prepared.layout(width: 60).lines.count
+    /// ```
+    ///
+    /// Styled text is shaped whole, without the shape cache; re-layout is arithmetic
+    /// as for plain text.
+    ///
+    /// - Throws: `TextMeasureError` as the plain initializer does, and
+    ///   `.tooManyRunFonts` past 64 distinct fonts, sizes and placeholders.
+    public init(_ attributed: AttributedText) throws(TextMeasureError) {
+        guard !attributed.fonts.fonts.isEmpty else { throw .noFonts }
+        try attributed.style.validate()
+        let count = attributed.text.utf16.count
+        guard count <= Self.maximumUTF16Count else { throw .textTooLong(utf16Count: count) }
+        var builder = StyledSegmentBuilder(attributed)
+        try withUnsafeTemporaryAllocation(of: UInt16.self, capacity: count) { utf16 throws(TextMeasureError) in
+            UTF16Transcoding.copy(attributed.text, into: utf16)
+            try builder.build(UnsafeBufferPointer(utf16))
+        }
+        text = attributed.text
+        fonts = attributed.fonts
+        style = attributed.style
+        utf16Count = count
+        segments = builder.segments
+        graphemeEnds = builder.graphemeEnds
+        graphemeWidths = builder.graphemeWidths
+        edgeAdjustments = builder.edgeAdjustments
+        tabStops = builder.tabStops
+        graphemeFonts = builder.graphemeFonts
+        graphemeHangs = builder.graphemeHangs
+        ellipsis = builder.ellipsis
+        lineBoxes = builder.slots.map(\.box)
+        self.attributed = attributed
+        graphemeRuns = builder.graphemeRuns
     }
 
     /// What a font set measures once per style for the texts prepared with it

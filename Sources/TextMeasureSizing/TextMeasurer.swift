@@ -57,6 +57,19 @@ public struct TextMeasurer: Sendable {
     }
 
     /// Measures an already prepared text.
+    /// Measures styled text (runs with their own fonts, sizes and spacing, and inline
+    /// placeholders; see `AttributedText`).
+    ///
+    /// ```swift
+    /// var bubble = AttributedText("See you at 5 \u{FFFC}", style: TextStyle(fontSize: 15))
+    /// try bubble.setAttributes(TextAttributes(placeholder: InlinePlaceholder(width: 36, height: 12, baseline: 10)),
+    ///                          utf16Range: 13..<14)
+    /// let size = try TextMeasurer(attributedText: bubble).sizeThatFits(ProposedSize(width: 240))
+    /// ```
+    public init(attributedText: AttributedText, container: TextContainer = TextContainer()) throws(TextMeasureError) {
+        try self.init(prepared: PreparedText(attributedText), container: container)
+    }
+
     public init(prepared: PreparedText, container: TextContainer = TextContainer()) throws(TextMeasureError) {
         try container.validate()
         self.prepared = prepared

@@ -1,0 +1,298 @@
+import CHarfBuzz
+
+/// Builds the segments and clusters of an `AttributedText` (or of plain text with
+/// letter or word spacing), as CSS inline layout does for `<span>`s:
+///
+/// - line-break opportunities come from the whole paragraph, so a style boundary
+///   neither adds one nor removes one;
+/// - each cluster takes the style of the run its first code unit is in, and its font
+///   from that run's font set (fallback stays within the run's set);
+/// - shaping is split at style boundaries (no kerning or ligature across two styles);
+/// - letter spacing follows every cluster but zero-width controls and line breaks
+///   (Blink's `ShapeResultSpacing`, which also adds it at a line's end); word spacing
+///   follows every space and no-break space but a space that starts the text;
+/// - a placeholder's U+FFFC is as wide as its box.
+///
+/// Fonts are tracked per *slot*: a font at a size within one run's inline box (or a
+/// placeholder's box). A line's font mask then names the inline boxes on it, and
+/// `LineBox.enclosing` reaches from the highest to the lowest, slot 0 (the base
+/// style's primary font) being the block's strut.
+///
+/// The plain single-style path (`SegmentBuilder`, with its shape cache) is untouched:
+/// styled text is shaped whole, without the cache.
+struct StyledSegmentBuilder {
+    /// A font at a size inside one kind of inline box.
+    struct Slot {
+        var font: Font
+        var size: Double
+        var box: LineBox
+    }
+
+    let attributed: AttributedText
+    private(set) var slots: [Slot] = []
+    private var slotKeys: [SlotKey: Int] = [:]
+    private(set) var segments: [Segment] = []
+    private(set) var graphemeEnds: [Int32] = []
+    private(set) var graphemeWidths: [Int32] = []
+    private(set) var graphemeFonts: [UInt8] = []
+    private(set) var graphemeHangs: [Bool] = []
+    private(set) var graphemeRuns: [Int32] = []
+    private(set) var edgeAdjustments = EdgeAdjustments()
+    private(set) var tabStops = TabStops.none
+    private(set) var ellipsis = Ellipsis(width: 0, fontIndex: 0)
+
+    private struct SlotKey: Hashable {
+        var font: ObjectIdentifier?
+        var size: UInt64
+        /// The run whose inline box the slot is in (-1: the base style), for the run's
+        /// primary font and line height; a placeholder's slot is its run's alone.
+        var run: Int
+    }
+
+    /// The style (base with the run's overrides) and fonts of each run, index `runs.count`
+    /// being the base style.
+    private let styles: [(style: TextStyle, fonts: FontSet)]
+
+    init(_ attributed: AttributedText) {
+        self.attributed = attributed
+        styles = attributed.runs.map { attributed.style(of: $0) } + [attributed.style(of: nil)]
+    }
+
+    private var baseRun: Int { attributed.runs.count }
+
+    /// The slot of `font` drawn in run `run` (`baseRun`: outside every run).
+    private mutating func slot(_ fontIndex: Int, run: Int) throws(TextMeasureError) -> Int {
+        let (style, fonts) = styles[run]
+        let font = fonts.fonts[fontIndex]
+        let key = SlotKey(font: ObjectIdentifier(font), size: style.fontSize.bitPattern, run: run == baseRun ? -1 : run)
+        if let slot = slotKeys[key] { return slot }
+        try addSlot(key, Slot(font: font, size: style.fontSize, box: Self.box(of: font, style: style, fonts: fonts)))
+        return slots.count - 1
+    }
+
+    private mutating func placeholderSlot(_ placeholder: InlinePlaceholder, run: Int) throws(TextMeasureError) -> Int {
+        let key = SlotKey(font: nil, size: 0, run: run)
+        if let slot = slotKeys[key] { return slot }
+        let above = Int((placeholder.baseline * Double(Units.layoutPerPixel)).rounded())
+        let height = Int((placeholder.height * Double(Units.layoutPerPixel)).rounded())
+        try addSlot(key, Slot(font: attributed.fonts.primary, size: attributed.style.fontSize,
+                              box: LineBox(above: above, below: height - above)))
+        return slots.count - 1
+    }
+
+    private mutating func addSlot(_ key: SlotKey, _ slot: Slot) throws(TextMeasureError) {
+        guard slots.count < FontSet.maximumCount else { throw .tooManyRunFonts(count: slots.count + 1) }
+        slotKeys[key] = slots.count
+        slots.append(slot)
+    }
+
+    /// The box `font` gives its line inside an inline box of `style`: under `normal`,
+    /// its own ascent and descent joined with the box's primary font's (each inline
+    /// box has its primary font's height, fallback fonts may extend it, as in Blink);
+    /// a fixed or multiplied height is the primary font's, whatever the fallback.
+    private static func box(of font: Font, style: TextStyle, fonts: FontSet) -> LineBox {
+        let primary = fonts.primary.metrics
+        switch style.lineHeight {
+        case .normal:
+            let own = LineBox.normal(font.metrics, size: style.fontSize)
+            let strut = LineBox.normal(primary, size: style.fontSize)
+            return LineBox(above: max(own.above, strut.above), below: max(own.below, strut.below))
+        case .fixed(let pixels):
+            return LineBox.fixed(primary, size: style.fontSize, height: Int((pixels * Double(Units.layoutPerPixel)).rounded()))
+        case .multiple(let multiple):
+            let normal = LineBox.normal(primary, size: style.fontSize).height
+            return LineBox.fixed(primary, size: style.fontSize, height: Int((Double(normal) * multiple).rounded()))
+        }
+    }
+
+    mutating func build(_ text: UnsafeBufferPointer<UInt16>) throws(TextMeasureError) {
+        let base = attributed.style
+        // Slot 0: the base style's primary font, the block's strut on every line.
+        _ = try slot(0, run: baseRun)
+        let baseEllipsis = Ellipsis.measure(fonts: attributed.fonts, style: base)
+        ellipsis = Ellipsis(width: baseEllipsis.width, fontIndex: try slot(baseEllipsis.fontIndex, run: baseRun))
+        guard !text.isEmpty else { return }
+
+        let breaks = try Boundaries.lineBreaks(in: text, rules: base.lineBreakRules)
+        let breakEnds = breaks.map { Int32($0.utf16Offset) }
+        var ends = [Int32](repeating: 0, count: text.count)
+        let count = try breakEnds.withUnsafeBufferPointer { forced throws(TextMeasureError) in
+            try ends.withUnsafeMutableBufferPointer { out throws(TextMeasureError) in
+                try Boundaries.clusters(in: text, from: 0, to: text.count, forced: forced, into: out.baseAddress!)
+            }
+        }
+        ends.removeLast(text.count - count)
+
+        // Each cluster's run, slot and script; runs of clusters to shape together.
+        var clusterRuns = [Int32](repeating: 0, count: count)
+        var clusterSlots = [UInt8](repeating: 0, count: count)
+        var fontRuns: [FontRun] = []
+        var fontRunStyles: [Int] = []
+        let itemizers = styles.map { FontItemizer(fontSet: $0.fonts) }
+        var run = 0
+        var lastRealScript = HB_SCRIPT_INVALID
+        var nextBreak = 0
+        var start = 0
+        for (index, boundary) in ends.enumerated() {
+            let end = Int(boundary)
+            while run < attributed.runs.count, attributed.runs[run].utf16Range.upperBound <= start { run += 1 }
+            let styleIndex = run < attributed.runs.count && attributed.runs[run].utf16Range.contains(start) ? run : baseRun
+            clusterRuns[index] = Int32(styleIndex)
+            while nextBreak < breaks.count, breaks[nextBreak].utf16Offset < start { nextBreak += 1 }
+            let afterMandatory = nextBreak > 0 && breaks[nextBreak - 1].isMandatory && breaks[nextBreak - 1].utf16Offset == start
+            if styleIndex != baseRun, let placeholder = attributed.runs[styleIndex].attributes.placeholder {
+                clusterSlots[index] = UInt8(try placeholderSlot(placeholder, run: styleIndex))
+                start = end
+                continue
+            }
+            let fontIndex = itemizers[styleIndex].fontIndex(for: text, start: start, end: end)
+            let slot = try self.slot(fontIndex, run: styleIndex)
+            clusterSlots[index] = UInt8(slot)
+            var script = ScriptTable.bmp.script(of: Scalars.decode(text, at: start).scalar)
+            if script.isNeutral { script = lastRealScript } else { lastRealScript = script }
+            if var last = fontRuns.last, last.end == start, last.fontIndex == slot, fontRunStyles.last == styleIndex,
+               !afterMandatory,
+               script == HB_SCRIPT_INVALID || last.script == HB_SCRIPT_INVALID || script == last.script {
+                if last.script == HB_SCRIPT_INVALID { last.script = script }
+                last.end = end
+                fontRuns[fontRuns.count - 1] = last
+            } else {
+                fontRuns.append(FontRun(start: start, end: end, fontIndex: slot, script: script))
+                fontRunStyles.append(styleIndex)
+            }
+            start = end
+        }
+
+        // Shape each run in its slot's font with its style's features.
+        let shapers = styles.map { Shaper(features: Self.features(of: $0.style)) }
+        var advances = [Int32](repeating: 0, count: text.count)
+        var edges = [UInt8](repeating: 0, count: text.count + 1)
+        var glyphs = [UInt32](repeating: 0, count: text.count)
+        var adjustments = [EdgeAdjustment](repeating: EdgeAdjustment(end: 0, start: 0), count: count)
+        let scales = slots.map { $0.size * Double(Units.widthPerPixel) / Double($0.font.advanceUnitsPerEm) }
+        let fonts = slots.map(\.font)
+        let safe = [Bool](repeating: true, count: breaks.count)
+        ends.withUnsafeBufferPointer { ends in
+            breaks.withUnsafeBufferPointer { breaks in
+                safe.withUnsafeBufferPointer { safe in
+                    let stretch = Stretch(start: 0, end: text.count, clusterEnds: ends, breaks: breaks, safeBreaks: safe)
+                    for (index, fontRun) in fontRuns.enumerated() {
+                        shapers[fontRunStyles[index]].shape(fontRun, of: text, with: fonts[fontRun.fontIndex],
+                                                            advances: &advances, edges: &edges, firstGlyphs: &glyphs)
+                    }
+                    edges.withUnsafeBufferPointer { edges in
+                        guard LineEdgeWidths.hasInnerEdges(stretch, edges: edges.baseAddress!) else { return }
+                        LineEdgeWidths.splitLigatures(stretch, runs: fontRuns, advances: &advances, edges: edges.baseAddress!)
+                        // One style's runs at a time, each with its own features; boundaries
+                        // outside a style's runs keep the adjustments found before.
+                        var found = adjustments
+                        for styleIndex in Set(fontRunStyles) {
+                            let own = fontRuns.indices.filter { fontRunStyles[$0] == styleIndex }.map { fontRuns[$0] }
+                            LineEdgeWidths.measure(stretch, of: text, runs: own, advances: advances,
+                                                   edges: edges.baseAddress!, glyphs: glyphs, fonts: fonts,
+                                                   scales: scales, shaper: shapers[styleIndex], into: &found)
+                            for (index, adjustment) in found.enumerated() where adjustment.end != 0 || adjustment.start != 0 {
+                                adjustments[index] = adjustment
+                            }
+                        }
+                    }
+                }
+            }
+        }
+
+        measure(text, ends: ends, breaks: breaks, runs: clusterRuns, slots: clusterSlots, advances: advances,
+                scales: scales)
+        graphemeRuns = clusterRuns
+        for (index, adjustment) in adjustments.enumerated() where adjustment.end != 0 || adjustment.start != 0 {
+            edgeAdjustments.append(adjustment, after: Int32(index))
+        }
+    }
+
+    /// The features `style` is shaped with: its own, and common ligatures off under
+    /// letter spacing, as Blink turns them off so that spaced letters stay apart.
+    private static func features(of style: TextStyle) -> [String] {
+        style.letterSpacing == 0 ? style.fontFeatures : ["-liga", "-clig"] + style.fontFeatures
+    }
+
+    /// Sums cluster widths (advances, spacing, placeholder widths) into segments, as
+    /// `SegmentBuilder` does for plain text.
+    private mutating func measure(_ text: UnsafeBufferPointer<UInt16>, ends: [Int32], breaks: [BreakOpportunity],
+                                  runs clusterRuns: [Int32], slots clusterSlots: [UInt8], advances: [Int32],
+                                  scales: [Double]) {
+        let perPixel = Double(Units.widthPerPixel)
+        let base = attributed.style
+        let spaceWidth = Self.spaceWidth(attributed.fonts.primary, size: base.fontSize)
+        let tabWidth = spaceWidth * Double(max(0, base.tabSize))
+        var content = 0.0, trailing = 0.0
+        var fontMask: UInt64 = 0
+        var contentEnd: Int32 = 0
+        var segment = 0
+        var start = 0
+        var tabs: [Int32] = []
+        segments.reserveCapacity(breaks.count)
+        for (index, boundary) in ends.enumerated() {
+            let end = Int(boundary)
+            let slot = Int(clusterSlots[index])
+            let styleIndex = Int(clusterRuns[index])
+            let style = styles[styleIndex].style
+            let first = text[start]
+            let scalar = Scalars.decode(text, at: start).scalar
+            let mandatory = Scalars.isMandatoryBreak(first)
+            var width = 0.0
+            if styleIndex != baseRun, let placeholder = attributed.runs[styleIndex].attributes.placeholder {
+                width = placeholder.width * perPixel
+            } else if first == 0x09 {
+                width = tabWidth
+                tabs.append(Int32(index))
+            } else if !Scalars.isZeroWidthControl(scalar), !mandatory {
+                var units = 0
+                for offset in start..<end { units += Int(advances[offset]) }
+                width = Double(units) * scales[slot]
+            }
+            if !Scalars.isZeroWidthControl(scalar), !mandatory { width += style.letterSpacing * perPixel }
+            if first == 0x20 && start > 0 || first == 0xA0 { width += style.wordSpacing * perPixel }
+            width = min(max(width, -Double(Int32.max)), Double(Int32.max))
+            var hangs = mandatory
+            if !hangs {
+                hangs = true
+                for offset in start..<end where !Scalars.isHangingSpace(text[offset]) { hangs = false; break }
+            }
+            graphemeEnds.append(boundary)
+            graphemeWidths.append(Int32(saturating: width))
+            graphemeFonts.append(UInt8(slot))
+            graphemeHangs.append(hangs)
+            if hangs {
+                trailing += width
+            } else {
+                content += trailing + width
+                trailing = 0
+                contentEnd = Int32(index + 1)
+                if width > 0 { fontMask |= 1 << UInt64(slot) }
+            }
+            if end == breaks[segment].utf16Offset {
+                let trailingWidth = roundedToInt(trailing)
+                segments.append(Segment(width: roundedToInt(content), trailingWidth: trailingWidth, fonts: fontMask,
+                                        end: boundary, graphemeEnd: Int32(index + 1), contentGraphemeEnd: contentEnd,
+                                        isMandatoryBreak: breaks[segment].isMandatory,
+                                        endsWithHeldHyphen: base.lineBreakRules == .browser && trailingWidth == 0
+                                            && BrowserTailoring.hyphenHoldsAtLineStart(text, at: end - 1)))
+                segment += 1
+                content = 0; trailing = 0; fontMask = 0
+                contentEnd = Int32(index + 1)
+            }
+            start = end
+        }
+        if !tabs.isEmpty {
+            tabStops = TabStops(interval: roundedToInt(tabWidth), minimum: roundedToInt(spaceWidth / 2), graphemes: tabs)
+        }
+    }
+
+    /// The advance of `font`'s space at `size`, in width units: the unit of tab widths.
+    private static func spaceWidth(_ font: Font, size: Double) -> Double {
+        let unitsPerPixel = Double(Units.widthPerPixel)
+        var glyph: hb_codepoint_t = 0
+        guard hb_font_get_nominal_glyph(font.hbFont, 0x20, &glyph) != 0 else { return size * unitsPerPixel / 4 }
+        let advance = Double(hb_font_get_glyph_h_advance(font.hbFont, glyph))
+        return advance * size * unitsPerPixel / Double(font.metrics.unitsPerEm)
+    }
+}

@@ -1,0 +1,149 @@
+import Testing
+import TextMeasure
+@testable import TextMeasurePreparation
+
+/// Styled runs (issue 12): each rule on its own.
+@Suite struct RichTextTests {
+    static let boxVariable = packageRoot + "/Tests/Fixtures/fonts/BoxVariable.ttf"
+
+    func oneLineWidth(_ attributed: AttributedText) throws -> Double {
+        try PreparedText(attributed).layout(width: 100_000).lines[0].width
+    }
+
+    /// BoxVariable's box is 500 units at wght 100 and 1000 at wght 900: a bold run is
+    /// wider, by exactly the difference of its letters.
+    @Test func aBoldWordIsWiderThanTheRegularOne() throws {
+        let regular = try FontSet([Font(contentsOfFile: Self.boxVariable)])
+        let bold = try FontSet([Font(contentsOfFile: Self.boxVariable, variations: ["wght": 900])])
+        var text = AttributedText("aaaa aaaa", style: TextStyle(fontSize: 10), fonts: regular)
+        let plain = try oneLineWidth(text)
+        try text.setAttributes(TextAttributes(fonts: bold), utf16Range: 5..<9)
+        #expect(try oneLineWidth(text) == plain + 20)   // four letters, 5 px wider each
+    }
+
+    @Test func letterSpacingAddsOneSpacingPerCluster() throws {
+        let text = "Tea 👨‍👩‍👧 e\u{301}"   // 7 clusters: T e a ␠ family ␠ é
+        let plain = try PreparedText(text).layout(width: 100_000).lines[0].width
+        var style = TextStyle()
+        style.letterSpacing = 1.5
+        let spaced = try PreparedText(text, style: style).layout(width: 100_000).lines[0].width
+        #expect(abs(spaced - plain - 7 * 1.5) < 0.001)
+        var styled = AttributedText(text)
+        try styled.setAttributes(TextAttributes(letterSpacing: 2), utf16Range: 0..<3)
+        #expect(abs(try oneLineWidth(styled) - plain - 3 * 2) < 0.001)
+    }
+
+    @Test func wordSpacingIsAddedToSpacesOnly() throws {
+        let plain = try PreparedText("a b c").layout(width: 100_000).lines[0].width
+        let spaced = try PreparedText("a b c", style: TextStyle(wordSpacing: 4)).layout(width: 100_000).lines[0].width
+        #expect(abs(spaced - plain - 8) < 0.001)
+    }
+
+    @Test func aStyleBoundaryInsideAWordAddsNoBreak() throws {
+        var text = AttributedText("unbreakable words")
+        try text.setAttributes(TextAttributes(fontSize: 25), utf16Range: 2..<5)
+        #expect(try PreparedText(text).segments.map(\.end) == [12, 17])
+        // Nor removes one: "a-b" breaks after the hyphen, styled on either side or not.
+        var hyphen = AttributedText("well-known")
+        try hyphen.setAttributes(TextAttributes(fontSize: 25), utf16Range: 4..<5)
+        #expect(try PreparedText(hyphen).segments.map(\.end) == PreparedText("well-known").segments.map(\.end))
+    }
+
+    /// Twice the size on one word of the second line: only that line is taller, by
+    /// what Noto Sans's normal box grows (ascent and descent rounded per size).
+    @Test func aBiggerSpanMakesExactlyItsLineTaller() throws {
+        let base = try PreparedText("first line\nsecond 😀 line\nthird").layout(width: 1000)
+        var text = AttributedText("first line\nsecond 😀 line\nthird")
+        try text.setAttributes(TextAttributes(fontSize: 34), utf16Range: 18..<20)
+        let styled = try PreparedText(text).layout(width: 1000)
+        #expect(styled.lines.count == 3)
+        #expect(styled.lines[0].height == base.lines[0].height)
+        #expect(styled.lines[2].height == base.lines[2].height)
+        let emoji = try PreparedText("😀", style: TextStyle(fontSize: 34)).layout(width: 1000).lines[0]
+        let plain = base.lines[1]
+        // The line reaches from the highest box to the lowest: the 34 px emoji's above
+        // its baseline, and the lower of the two boxes below.
+        let below = max(plain.height - plain.baseline, emoji.height - emoji.baseline)
+        #expect(styled.lines[1].height == emoji.baseline + below)
+        #expect(styled.lines[1].height > plain.height)
+    }
+
+    static func bubble(_ message: String) throws -> AttributedText {
+        var text = AttributedText(message + " \u{FFFC}", style: TextStyle(fontSize: 15))
+        let end = text.text.utf16.count
+        try text.setAttributes(TextAttributes(placeholder: InlinePlaceholder(width: 40, height: 12, baseline: 10)),
+                               utf16Range: end - 1..<end)
+        return text
+    }
+
+    @Test func aTimestampPlaceholderStaysOnTheLastLineWhenItFitsAndWrapsWhenNot() throws {
+        let text = try Self.bubble("See you")
+        let prepared = try PreparedText(text)
+        let oneLine = try prepared.layout(width: 1000)
+        let message = try PreparedText("See you", style: TextStyle(fontSize: 15)).layout(width: 1000).lines[0].width
+        #expect(oneLine.lines.count == 1)
+        let space = Double(prepared.graphemeWidths[7]) / Double(Units.widthPerPixel)
+        #expect(space > 3)
+        #expect(abs(oneLine.lines[0].width - (message + space + 40)) < 0.01)
+        // Just too narrow for the placeholder: it wraps onto a line of its own.
+        let wrapped = try prepared.layout(width: message + space + 39)
+        #expect(wrapped.lines.count == 2)
+        #expect(wrapped.lines[1].utf16Range == 8..<9)
+        #expect(wrapped.lines[1].height == 12 + max(0, wrapped.lines[0].height - 12))
+    }
+
+    @Test func invalidRunsAreErrorsNamingTheRun() throws {
+        var text = AttributedText("ab😀c")
+        #expect(throws: TextMeasureError.invalidRun(index: 0, reason: "offset 3 splits a surrogate pair")) {
+            try text.setAttributes(TextAttributes(fontSize: 20), utf16Range: 0..<3)
+        }
+        #expect(throws: TextMeasureError.invalidRun(index: 0, reason: "range 0..<9 is outside the text (0..<5 UTF-16 units)")) {
+            try text.setAttributes(TextAttributes(fontSize: 20), utf16Range: 0..<9)
+        }
+        try text.setAttributes(TextAttributes(fontSize: 20), utf16Range: 1..<2)
+        #expect(throws: TextMeasureError.invalidRun(index: 0, reason: "range 0..<2 overlaps 1..<2")) {
+            try text.setAttributes(TextAttributes(fontSize: 20), utf16Range: 0..<2)
+        }
+        #expect(throws: TextMeasureError.invalidRun(index: 0, reason: "a placeholder must cover exactly one U+FFFC")) {
+            try text.setAttributes(TextAttributes(placeholder: InlinePlaceholder(width: 1, height: 1, baseline: 1)),
+                                   utf16Range: 0..<1)
+        }
+        #expect(throws: TextMeasureError.invalidRun(index: 1, reason: "invalid font size -1.0: must be finite and within 0.01...10000.0")) {
+            try text.setAttributes(TextAttributes(fontSize: -1), utf16Range: 4..<5)
+        }
+        #expect(throws: TextMeasureError.invalidSpacing(name: "letter spacing", value: .infinity)) {
+            try PreparedText("a", style: TextStyle(letterSpacing: .infinity))
+        }
+    }
+
+    /// A composer whose draft holds a bold mention: two-sided at the window's width
+    /// (it fits there, not one pixel narrower) and taller than one line.
+    @Test func aComposerWithAMentionIsMeasuredTwoSided() throws {
+        let bold = try FontSet([Font(contentsOfFile: Self.boxVariable, variations: ["wght": 900])] + FontSet.default.fonts)
+        var draft = AttributedText("Thanks @ana for the review of the layout change, merging it now",
+                                   style: TextStyle(fontSize: 15))
+        try draft.setAttributes(TextAttributes(fonts: bold), range: draft.text.range(of: "@ana")!)
+        let prepared = try PreparedText(draft)
+        let layout = try prepared.layout(width: 200)
+        #expect(layout.lines.count > 1)
+        for line in layout.lines { #expect(line.width <= 200) }
+        let widest = layout.lines.map(\.width).max()!
+        #expect(try prepared.layout(width: widest).lines.count == layout.lines.count)
+        #expect(try prepared.layout(width: widest - 1 / 64).lines.count > layout.lines.count
+                || prepared.layout(width: widest - 1 / 64).lines.map(\.utf16Range) != layout.lines.map(\.utf16Range))
+    }
+
+    @Test func layingOutStyledTextAgainMeasuresNothing() throws {
+        var text = AttributedText(RelayoutMeasuresNothingTests.text, style: TextStyle(letterSpacing: 0.5))
+        try text.setAttributes(TextAttributes(fontSize: 30, wordSpacing: 3), utf16Range: 0..<34)
+        try text.setAttributes(TextAttributes(fontFeatures: ["-kern"]), utf16Range: 40..<60)
+        let prepared = try PreparedText(text)
+        let before = MeasuringProbe.callsOnThisThread
+        var lines = 0
+        for width in stride(from: 0.0, through: 1_500, by: 7) {
+            lines += try prepared.layout(width: width).lines.count
+        }
+        #expect(lines > 200)
+        #expect(MeasuringProbe.callsOnThisThread == before)
+    }
+}
