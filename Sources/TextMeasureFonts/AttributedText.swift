@@ -133,7 +133,7 @@ public struct TextAttributes: Sendable {
 /// An inline box in the text (TextKit's `NSTextAttachment`, CSS `inline-block`): it
 /// takes the place of one U+FFFC, breaks as U+FFFC does, is as wide as `width`, and
 /// its height counts in the line's height.
-public struct InlinePlaceholder: Sendable, Hashable {
+public struct InlinePlaceholder: Sendable, Hashable, Codable {
     /// Width and height in px.
     public var width: Double
     public var height: Double

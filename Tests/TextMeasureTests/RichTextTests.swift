@@ -147,3 +147,45 @@ import TextMeasure
         #expect(MeasuringProbe.callsOnThisThread == before)
     }
 }
+
+/// Styled cases in JSON: `"letterSpacing"`, `"wordSpacing"`, `"spans"`, read strictly.
+@Suite struct RichTextCaseTests {
+    func read(_ json: String) throws(CaseReadError) -> MeasurementCase {
+        try MeasurementCase(json: Array(json.utf8))
+    }
+
+    func message(_ json: String) -> String? {
+        do { _ = try read(json); return nil } catch { return "\(error.id.map(String.init(describing:)) ?? "-"): \(error.message)" }
+    }
+
+    @Test func aStyledCaseMeasuresAsTheSwiftAPIDoes() throws {
+        let json = #"{"id": "m", "text": "Hi @ana see \uFFFC", "width": 300, "letterSpacing": 0.5, "#
+            + #""spans": [{"start": 3, "end": 7, "size": 22, "wordSpacing": 2}, "#
+            + #"{"start": 12, "end": 13, "placeholder": {"width": 30, "height": 40, "baseline": 30}}]}"#
+        let styled = try read(json)
+        #expect(styled.spans?.count == 2)
+        var text = AttributedText("Hi @ana see \u{FFFC}", style: TextStyle(letterSpacing: 0.5))
+        try text.setAttributes(TextAttributes(fontSize: 22, wordSpacing: 2), utf16Range: 3..<7)
+        try text.setAttributes(TextAttributes(placeholder: InlinePlaceholder(width: 30, height: 40, baseline: 30)),
+                               utf16Range: 12..<13)
+        let direct = try TextMeasurer(attributedText: text).sizeThatFits(ProposedSize(width: 300))
+        let result = try styled.measure(fonts: FontCache())
+        #expect(result.height == direct?.height)
+        #expect(result.height >= 40)   // the placeholder's box is on the line
+    }
+
+    @Test func badSpansAreErrorsNamingTheCaseAndTheKey() {
+        let start = #"{"id": 7, "text": "ab😀c\uFFFC", "width": 100, "spans": "#
+        #expect(message(start + #"[{"start": 0, "end": 3}]}"#)
+                == #"7: "spans[0].end" splits a surrogate pair at UTF-16 offset 3"#)
+        #expect(message(start + #"[{"start": 0, "end": 9}]}"#)
+                == #"7: "spans[0].end" must be a whole number from 0 to 6, got 9"#)
+        #expect(message(start + #"[{"start": 0, "end": 2}, {"start": 1, "end": 2}]}"#)
+                == #"7: "spans[1].start" overlaps or precedes spans[0] (0..<2): spans are sorted and do not overlap"#)
+        #expect(message(start + #"[{"start": 0, "end": 1, "colour": 1}]}"#)?.hasPrefix(#"7: unknown key "spans[0].colour""#) == true)
+        #expect(message(start + #"[{"start": 0, "end": 1, "placeholder": {"width": 1, "height": 1, "baseline": 1}}]}"#)
+                == #"7: "spans[0].placeholder" must be on exactly one U+FFFC, but the span covers 0..<1"#)
+        #expect(message(start + #"[{"start": 5, "end": 6, "placeholder": {"width": 1, "height": 1}}]}"#)
+                == #"7: missing "spans[0].placeholder.baseline""#)
+    }
+}

@@ -17,7 +17,8 @@ public struct CaseReadError: Error, Sendable, Equatable, CustomStringConvertible
 extension MeasurementCase {
     /// The keys a case may have, in the order the batch help lists them.
     package static let jsonKeys = ["id", "text", "fonts", "embeddedFallback", "size", "width", "lineHeight", "rules",
-                                   "insets", "padding", "maxLines", "lineBreakMode", "emptyLines"]
+                                   "insets", "padding", "maxLines", "lineBreakMode", "emptyLines", "letterSpacing",
+                                   "wordSpacing", "spans"]
 
     /// Reads a case from one JSON object in UTF-8 (a line of `textmeasure batch`), strictly:
     /// an unknown key (with the nearest known one), a key given twice, a wrong type, a
@@ -76,9 +77,73 @@ extension MeasurementCase {
             }
             lineBreakMode = try JSONField.optionalEnum(object["lineBreakMode"], key: "lineBreakMode", LineBreakMode.self)
             emptyLines = try JSONField.optionalEnum(object["emptyLines"], key: "emptyLines", EmptyLineConvention.self)
+            letterSpacing = try JSONField.optionalNumber(object["letterSpacing"], key: "letterSpacing")
+            wordSpacing = try JSONField.optionalNumber(object["wordSpacing"], key: "wordSpacing")
+            spans = try object["spans"].flatMap { value throws(JSONFieldError) in
+                try CaseSpan.read(JSONField.array(value, key: "spans"), text: Array(text.utf16))
+            }
         } catch {
             throw CaseReadError(id: id ?? nil, message: error.description)
         }
+    }
+}
+
+extension CaseSpan {
+    static let jsonKeys = ["start", "end", "fonts", "size", "letterSpacing", "wordSpacing", "features", "placeholder"]
+
+    /// Reads a case's `"spans"` over `text` (UTF-16): each in range, not splitting a
+    /// surrogate pair, after the one before it, a placeholder on exactly one U+FFFC.
+    static func read(_ values: [JSONValue], text: [UInt16]) throws(JSONFieldError) -> [CaseSpan] {
+        var spans: [CaseSpan] = []
+        for (index, value) in values.enumerated() {
+            let key = "spans[\(index)]"
+            let object = try JSONField.object(value, key: key)
+            try JSONField.checkKeys(object, known: jsonKeys, path: key + ".")
+            func offset(_ name: String) throws(JSONFieldError) -> Int {
+                guard let value = object[name] else { throw JSONFieldError(missing: key + "." + name) }
+                let offset = try JSONField.integer(value, key: key + "." + name, in: 0...text.count)
+                if offset > 0, offset < text.count, UTF16.isTrailSurrogate(text[offset]) {
+                    throw JSONFieldError(key: key + "." + name, problem: "splits a surrogate pair at UTF-16 offset \(offset)")
+                }
+                return offset
+            }
+            var span = CaseSpan(start: try offset("start"), end: try offset("end"))
+            guard span.start < span.end else {
+                throw JSONFieldError(key: key + ".end", problem: "must be greater than start (\(span.start)), got \(span.end)")
+            }
+            if let previous = spans.last, previous.end > span.start {
+                throw JSONFieldError(key: key + ".start", problem: "overlaps or precedes spans[\(index - 1)] (\(previous.start)..<\(previous.end)): spans are sorted and do not overlap")
+            }
+            span.fonts = try object["fonts"].flatMap { value throws(JSONFieldError) in
+                try JSONField.array(value, key: key + ".fonts").enumerated().map { i, font throws(JSONFieldError) in
+                    try FontReference(json: font, key: key + ".fonts[\(i)]")
+                }
+            }
+            span.size = try JSONField.optionalNumber(object["size"], key: key + ".size")
+            span.letterSpacing = try JSONField.optionalNumber(object["letterSpacing"], key: key + ".letterSpacing")
+            span.wordSpacing = try JSONField.optionalNumber(object["wordSpacing"], key: key + ".wordSpacing")
+            span.features = try object["features"].flatMap { value throws(JSONFieldError) in
+                try JSONField.array(value, key: key + ".features").enumerated().map { i, feature throws(JSONFieldError) in
+                    try JSONField.string(feature, key: key + ".features[\(i)]")
+                }
+            }
+            if let value = object["placeholder"] {
+                let name = key + ".placeholder"
+                let box = try JSONField.object(value, key: name)
+                try JSONField.checkKeys(box, known: ["width", "height", "baseline"], path: name + ".")
+                func number(_ field: String) throws(JSONFieldError) -> Double {
+                    guard let value = box[field] else { throw JSONFieldError(missing: name + "." + field) }
+                    return try JSONField.number(value, key: name + "." + field)
+                }
+                guard span.end == span.start + 1, text[span.start] == 0xFFFC else {
+                    throw JSONFieldError(key: name, problem: "must be on exactly one U+FFFC, but the span covers \(span.start)..<\(span.end)")
+                }
+                span.placeholder = InlinePlaceholder(width: try number("width"), height: try number("height"),
+                                                     baseline: try number("baseline"))
+            }
+            spans.append(span)
+        }
+        return spans
     }
 }
 

@@ -35,6 +35,11 @@ public struct MeasurementCase: Codable, Sendable, Hashable {
     /// `"textView"` (default) or `"label"`: whether empty text and a final newline
     /// make a line. A CSS block (the browser check) is `"label"`.
     public var emptyLines: EmptyLineConvention?
+    /// Letter and word spacing of the whole text, in px (CSS `letter-spacing`, `word-spacing`).
+    public var letterSpacing: Double?
+    public var wordSpacing: Double?
+    /// Styled runs over UTF-16 offsets, sorted and not overlapping (see `CaseSpan`).
+    public var spans: [CaseSpan]?
 
     public init(id: CaseID? = nil, text: String, fonts: [FontReference]? = nil, embeddedFallback: Bool? = nil,
                 size: Double? = nil, width: Double, lineHeight: LineHeight? = nil, rules: LineBreakRules? = nil, insets: [Double]? = nil, padding: Double? = nil,
@@ -57,7 +62,7 @@ public struct MeasurementCase: Codable, Sendable, Hashable {
     /// The style this case asks for.
     public func style() -> TextStyle {
         TextStyle(fontSize: size ?? 17, lineHeight: lineHeight ?? .normal,
-                  lineBreakRules: rules ?? .browser)
+                  lineBreakRules: rules ?? .browser, letterSpacing: letterSpacing ?? 0, wordSpacing: wordSpacing ?? 0)
     }
 
     /// The text container this case asks for.
@@ -158,7 +163,23 @@ public struct MeasurementResult: Codable, Sendable, Hashable {
 extension MeasurementCase {
     /// The measurer for this case, its fonts loaded through `fonts` (so each file is read once).
     public func measurer(fonts: FontCache) throws -> TextMeasurer {
-        try TextMeasurer(text: text, fonts: fonts.fontSet(self.fonts ?? [], embeddedFallback: embeddedFallback ?? true), style: style(), container: container())
+        let fallback = embeddedFallback ?? true
+        let set = try fonts.fontSet(self.fonts ?? [], embeddedFallback: fallback)
+        guard let spans, !spans.isEmpty else {
+            return try TextMeasurer(text: text, fonts: set, style: style(), container: container())
+        }
+        var attributed = AttributedText(text, style: style(), fonts: set)
+        for span in spans {
+            let runFonts = try span.fonts.map { references throws(FontError) in
+                try fonts.fontSet(references, embeddedFallback: fallback)
+            }
+            try attributed.setAttributes(TextAttributes(fonts: runFonts, fontSize: span.size,
+                                                        letterSpacing: span.letterSpacing,
+                                                        wordSpacing: span.wordSpacing, fontFeatures: span.features,
+                                                        placeholder: span.placeholder),
+                                         utf16Range: span.start..<span.end)
+        }
+        return try TextMeasurer(attributedText: attributed, container: container())
     }
 
     /// Measures the case, loading its fonts through `fonts`.
@@ -181,5 +202,38 @@ extension MeasurementCase {
 
     private static func nonzero(_ count: Int) -> Int? {
         count == 0 ? nil : count
+    }
+}
+
+/// A styled run of a case: UTF-16 offsets `start..<end` and what it overrides.
+///
+/// ```json
+/// {"start": 6, "end": 10, "fonts": [{"path": "Inter.ttf", "variations": {"wght": 700}}], "size": 15}
+/// {"start": 21, "end": 22, "placeholder": {"width": 40, "height": 12, "baseline": 10}}
+/// ```
+public struct CaseSpan: Codable, Sendable, Hashable {
+    public var start: Int
+    public var end: Int
+    /// Font files, primary first, followed by the embedded set unless the case turns
+    /// its fallback off; `nil` for the case's fonts.
+    public var fonts: [FontReference]?
+    public var size: Double?
+    public var letterSpacing: Double?
+    public var wordSpacing: Double?
+    /// HarfBuzz feature settings (`"-liga"`), replacing the case's.
+    public var features: [String]?
+    /// A box in place of the span's one U+FFFC.
+    public var placeholder: InlinePlaceholder?
+
+    public init(start: Int, end: Int, fonts: [FontReference]? = nil, size: Double? = nil, letterSpacing: Double? = nil,
+                wordSpacing: Double? = nil, features: [String]? = nil, placeholder: InlinePlaceholder? = nil) {
+        self.start = start
+        self.end = end
+        self.fonts = fonts
+        self.size = size
+        self.letterSpacing = letterSpacing
+        self.wordSpacing = wordSpacing
+        self.features = features
+        self.placeholder = placeholder
     }
 }
