@@ -34,6 +34,8 @@ from collections import OrderedDict
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 FIXTURES = os.path.join(ROOT, "Tests", "Fixtures", "browser")
 TEXTS = os.path.join(FIXTURES, "texts.json")
+# Styled texts: spans over substrings ("match") in a named style (STYLES), or spacing.
+STYLED_TEXTS = os.path.join(FIXTURES, "styled.json")
 RECORDED = os.path.join(FIXTURES, "chromium.jsonl")
 
 # FontSet.default, in its fallback order (Sources/CTextMeasureFonts/EmbeddedFontList.h).
@@ -52,6 +54,20 @@ FONT_LISTS = OrderedDict([
 # Scripts also measured with the second font list.
 DEJAVU_SCRIPTS = {"en", "de", "fr", "ar", "he", "bidi", "emoji", "mixed", "zh"}
 SIZES = [13, 17, 22]
+STYLED_SIZES = [15, 17]
+DEJAVU_BOLD = "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf"
+DEJAVU_MONO = "/usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf"
+# A span's style at the case's size: what a chat, a card or a composer draws.
+STYLES = {
+    "bold": lambda size: {"fonts": [DEJAVU_BOLD]},
+    "code": lambda size: {"fonts": [DEJAVU_MONO], "size": round(size * 0.9)},
+    "link": lambda size: {},
+    "emoji": lambda size: {"size": size * 2},
+    "title": lambda size: {"fonts": [DEJAVU_BOLD], "size": round(size * 1.5)},
+    "tracked": lambda size: {"letterSpacing": 3},
+    "timestamp": lambda size: {"placeholder": {"width": 36, "height": 12, "baseline": 10}},
+    "avatar": lambda size: {"placeholder": {"width": 24, "height": 24, "baseline": 20}},
+}
 WIDTHS_PER_TEXT = 6
 PAGE_SIZE = 600
 
@@ -95,6 +111,37 @@ def expand_corpus(texts_path=TEXTS):
     return cases
 
 
+def expand_styled(texts_path=STYLED_TEXTS):
+    """The styled group: each text at STYLED_SIZES, normal and fixed line height, several widths."""
+    with open(texts_path, encoding="utf-8") as file:
+        texts = json.load(file, object_pairs_hook=OrderedDict)
+    cases = []
+    for group, items in texts.items():
+        for index, item in enumerate(items):
+            text = item["text"]
+            for size in STYLED_SIZES:
+                spans = []
+                for span in item.get("spans", []):
+                    start = utf16_length(text[:text.index(span["match"])])
+                    spans.append(OrderedDict(start=start, end=start + utf16_length(span["match"]),
+                                             **STYLES[span["style"]](size)))
+                for line_height in (None, round(size * 1.4)):
+                    key = f"styled-{group}-{index}-{size}-{line_height or 'n'}"
+                    for width in widths(key, text, size):
+                        case = OrderedDict(id=f"{key}-w{width:g}", script="styled-" + group, text=text)
+                        case["size"] = size
+                        case["width"] = width
+                        case["lineHeight"] = line_height
+                        case["emptyLines"] = "label"
+                        for name in ("letterSpacing", "wordSpacing"):
+                            if name in item:
+                                case[name] = item[name]
+                        if spans:
+                            case["spans"] = spans
+                        cases.append(case)
+    return cases
+
+
 def widths(key, text, size):
     """Widths from a narrow column (emergency breaks) to about the whole text, seeded by the case."""
     rng = random.Random(key)
@@ -134,7 +181,29 @@ for (const c of cases) {
   div.style.fontSize = c.size + 'px';
   div.style.width = c.width + 'px';
   div.style.lineHeight = c.lineHeight == null ? 'normal' : c.lineHeight + 'px';
-  div.textContent = c.text;
+  if (c.letterSpacing) div.style.letterSpacing = c.letterSpacing + 'px';
+  if (c.wordSpacing) div.style.wordSpacing = c.wordSpacing + 'px';
+  // Each piece: plain text, a styled <span>, or a placeholder's inline-block, whose
+  // baseline (the bottom of an empty inline-block) is lowered to put its top `baseline` above.
+  for (const p of c.pieces) {
+    if (p.style == null) { div.appendChild(document.createTextNode(p.text)); continue; }
+    const span = document.createElement('span');
+    if (p.placeholder) {
+      span.style.display = 'inline-block';
+      span.style.width = p.placeholder.width + 'px';
+      span.style.height = p.placeholder.height + 'px';
+      span.style.verticalAlign = (p.placeholder.baseline - p.placeholder.height) + 'px';
+      span.dataset.placeholder = '1';
+    } else {
+      span.textContent = p.text;
+      if (p.style.family) span.style.fontFamily = p.style.family;
+      if (p.style.size) span.style.fontSize = p.style.size + 'px';
+      if (p.style.letterSpacing != null) span.style.letterSpacing = p.style.letterSpacing + 'px';
+      if (p.style.wordSpacing != null) span.style.wordSpacing = p.style.wordSpacing + 'px';
+      if (p.style.features) span.style.fontFeatureSettings = p.style.features;
+    }
+    div.appendChild(span);
+  }
   document.body.appendChild(div);
 }
 async function measure() {
@@ -144,24 +213,34 @@ async function measure() {
   const range = document.createRange();
   const results = [];
   for (const div of document.querySelectorAll('div.c')) {
-    const node = div.firstChild;
     const starts = [];
-    let lastTop = null;
-    if (node) {
+    let lastMiddle = null;
+    let offset = 0;   // UTF-16 offset in the case's text, across pieces
+    // Something starts a line when its top is below the middle of what came before:
+    // boxes on one line share a baseline, whatever their fonts and sizes, so a taller
+    // one's middle is still below the others' tops; a later line's top is below them all.
+    const visit = (rect, at) => {
+      if (lastMiddle === null || rect.top > lastMiddle + 0.01) starts.push(at);
+      lastMiddle = (rect.top + rect.bottom) / 2;
+    };
+    for (const piece of div.childNodes) {
+      if (piece.nodeType === 1 && piece.dataset.placeholder) {
+        visit(piece.getBoundingClientRect(), offset);
+        offset += 1;
+        continue;
+      }
+      const node = piece.nodeType === 3 ? piece : piece.firstChild;
+      if (!node) continue;
       const text = node.data;
       for (let i = 0; i < text.length; ) {
         const n = text.codePointAt(i) > 0xFFFF ? 2 : 1;
         range.setStart(node, i);
         range.setEnd(node, i + n);
         const rects = range.getClientRects();
-        if (rects.length) {
-          // Fragments on one line share their top; the next line's is lower.
-          const top = rects[0].top;
-          if (lastTop === null || top > lastTop + 0.01) starts.push(i);
-          lastTop = top;
-        }
+        if (rects.length) visit(rects[0], offset + i);
         i += n;
       }
+      offset += text.length;
     }
     results.push({lineStarts: starts, height: div.getBoundingClientRect().height});
   }
@@ -184,16 +263,56 @@ def chromium_binary():
     sys.exit("browser-check: chromium not found (scripts/browser-check installs it)")
 
 
+def span_fonts(case, span):
+    """A span's font list as Chromium gets it: the span's fonts, then the embedded set
+    when the case has no fonts of its own (as `textmeasure batch` falls back)."""
+    if "fonts" not in span:
+        return None
+    return span["fonts"] + ([] if case.get("fonts") else ["Fonts/" + name for name in EMBEDDED])
+
+
+def pieces(case, family):
+    """The case's text cut at its spans: plain text, styled text, placeholders (UTF-16 offsets)."""
+    units = case["text"].encode("utf-16-le")
+
+    def text(a, b):
+        return units[2 * a:2 * b].decode("utf-16-le")
+
+    result, position = [], 0
+    for span in case.get("spans", []):
+        if span["start"] > position:
+            result.append({"text": text(position, span["start"]), "style": None})
+        style = {"size": span.get("size"), "letterSpacing": span.get("letterSpacing"),
+                 "wordSpacing": span.get("wordSpacing")}
+        fonts = span_fonts(case, span)
+        if fonts:
+            style["family"] = family(fonts)
+        if span.get("features"):
+            style["features"] = ", ".join(f'"{f[1:]}" {0 if f[0] == "-" else 1}' for f in span["features"])
+        piece = {"text": text(span["start"], span["end"]), "style": style}
+        if "placeholder" in span:
+            piece["placeholder"] = span["placeholder"]
+        result.append(piece)
+        position = span["end"]
+    if position < len(units) // 2:
+        result.append({"text": text(position, len(units) // 2), "style": None})
+    return result
+
+
 def render_page(cases, workdir, fontconfig):
     paths = []
     for case in cases:
-        for path in font_paths(case):
+        for path in font_paths(case) + [p for span in case.get("spans", []) for p in span_fonts(case, span) or []]:
             if path not in paths:
                 paths.append(path)
     faces = "\n".join(f'@font-face {{ font-family: "tm{i}"; src: url("file://{absolute(p)}"); }}'
                       for i, p in enumerate(paths))
-    page_cases = [{"text": c["text"], "size": c["size"], "width": c["width"], "lineHeight": c["lineHeight"],
-                   "family": ", ".join(f'"tm{paths.index(p)}"' for p in font_paths(c))} for c in cases]
+    def family(fonts):
+        return ", ".join(f'"tm{paths.index(p)}"' for p in fonts)
+
+    page_cases = [{"pieces": pieces(c, family), "size": c["size"], "width": c["width"], "lineHeight": c["lineHeight"],
+                   "letterSpacing": c.get("letterSpacing"), "wordSpacing": c.get("wordSpacing"),
+                   "family": family(font_paths(c))} for c in cases]
     # JSON inside <script type=application/json>: only "</" needs escaping.
     data = json.dumps(page_cases, ensure_ascii=True).replace("</", "<\\/")
     page = f"""<!DOCTYPE html><html><head><meta charset="utf-8"><style>
@@ -326,18 +445,29 @@ def main():
     parser.add_argument("--textmeasure", default=os.path.join(ROOT, "scripts", "textmeasure"))
     parser.add_argument("--filter", help="only cases whose id contains this")
     parser.add_argument("--verbose", action="store_true", help="show every mismatching case")
+    parser.add_argument("--group", choices=["all", "plain", "styled"], default="all",
+                        help="the plain corpus, the styled group, or both; --record replaces only that group")
     parser.add_argument("--texts", default=TEXTS,
                         help="another corpus of the same shape ({script: [texts]}), e.g. held-out texts")
     args = parser.parse_args()
     if args.texts != TEXTS and (args.record or args.recorded):
         parser.error("--texts checks another corpus live; it cannot be recorded or compared with the fixture")
 
+    def in_group(case):
+        styled = case["script"].startswith("styled-")
+        return args.group == "all" or (args.group == "styled") == styled
+
     if args.recorded:
-        recorded = read_recorded()
+        recorded = [c for c in read_recorded() if in_group(c)]
     else:
-        recorded = run_chromium(expand_corpus(args.texts))
+        cases = (expand_corpus(args.texts) if args.group != "styled" else []) \
+            + (expand_styled() if args.group != "plain" and args.texts == TEXTS else [])
+        recorded = run_chromium(cases)
         if args.record:
-            write_recorded(recorded)
+            # The other group's answers are kept as they were recorded.
+            kept = [c for c in read_recorded() if not in_group(c)] if args.group != "all" else []
+            plain = [c for c in kept + recorded if not c["script"].startswith("styled-")]
+            write_recorded(plain + [c for c in kept + recorded if c["script"].startswith("styled-")])
             print(f"browser-check: recorded {len(recorded)} cases in {os.path.relpath(RECORDED, ROOT)}",
                   file=sys.stderr)
     if args.filter:
