@@ -49,6 +49,8 @@ public struct PreparedText: Sendable {
     /// For every grapheme cluster, whether it hangs at the end of a line: a space,
     /// a tab or a line break. Character wrapping and truncation break around these.
     let graphemeHangs: [Bool]
+    /// The bidi levels and paragraph directions (empty for left-to-right text).
+    let bidi: BidiLevels
     /// "…" as truncation draws it.
     let ellipsis: Ellipsis
     /// For `.normal` line height, the line box of each font in `fonts`; for a fixed
@@ -86,6 +88,7 @@ public struct PreparedText: Sendable {
         tabStops = builder.tabStops
         graphemeFonts = builder.graphemeFonts
         graphemeHangs = builder.graphemeHangs
+        bidi = builder.bidi
         let measures = fonts.styleMeasures.measures(for: style) {
             StyleMeasures.Measures(ellipsis: .measure(fonts: fonts, style: style),
                                    lineBoxes: Self.lineBoxes(fonts: fonts, style: style))

@@ -27,6 +27,7 @@ struct SegmentBuilder {
     private(set) var graphemeHangs: [Bool] = []
     private(set) var edgeAdjustments = EdgeAdjustments()
     private(set) var tabStops = TabStops.none
+    private(set) var bidi = BidiLevels()
 
     /// Segments longer than this (in UTF-16 units) are not cached: rare, and large.
     static let longestCachedSegment = 128
@@ -43,13 +44,17 @@ struct SegmentBuilder {
     mutating func build(_ text: UnsafeBufferPointer<UInt16>) throws(TextMeasureError) {
         guard !text.isEmpty else { return }
         let breaks = try Boundaries.lineBreaks(in: text, rules: style.lineBreakRules)
-        let cache = cache?.isEnabled == true && fonts.spacesSeparateShaping ? cache : nil
+        bidi = try BidiLevels.resolve(text, direction: style.baseWritingDirection)
+        // Cached segments were shaped left to right; text with other levels is shaped afresh.
+        let cache = cache?.isEnabled == true && fonts.spacesSeparateShaping && bidi.isLeftToRight ? cache : nil
         let styleKey = cache == nil ? 0 : StyleKey.count(style)
         try breaks.withUnsafeBufferPointer { breaks throws(TextMeasureError) in
+          try bidi.levels.withUnsafeBufferPointer { levels throws(TextMeasureError) in
             try PreparationBuffers.with(utf16Count: text.count, breakCount: breaks.count, fontCount: fonts.fonts.count,
                                         styleKeyCount: styleKey) { buffers throws(TextMeasureError) in
                 var pass = SegmentPass(text: text, breaks: breaks, buffers: buffers, fonts: fonts, style: style,
                                        cache: cache, styleKeyCount: styleKey)
+                pass.levels = bidi.isLeftToRight ? nil : levels.baseAddress
                 try pass.run()
                 segments = Array(UnsafeBufferPointer(start: buffers.segments, count: breaks.count))
                 let blocks = UnsafeBufferPointer(start: buffers.blocks, count: pass.blockCount)
@@ -62,6 +67,7 @@ struct SegmentBuilder {
                 edgeAdjustments = Self.gatherAdjustments(buffers.clusterEdges, blocks)
                 tabStops = pass.tabStops(graphemeEnds: graphemeEnds)
             }
+          }
         }
     }
 
@@ -127,6 +133,8 @@ struct SegmentBuilder {
         let styleKey: UnsafeBufferPointer<UInt16>
         var styleHash: UInt64 = 0
         var tabWidthCache: Double?
+        /// Each code unit's bidi level; nil when all are 0 (runs keep no level then).
+        var levels: UnsafePointer<UInt8>?
         var runs: [FontRun] = []
         /// Clusters and pieces gathered so far.
         var clusterCount: Int32 = 0
@@ -248,6 +256,7 @@ struct SegmentBuilder {
             runs.removeAll(keepingCapacity: true)
             itemizer.itemize(stretch, of: text, inheriting: script, fontForCluster: buffers.fontForCluster + start,
                              scriptAfter: buffers.scriptAfter + range.lowerBound, runs: &runs)
+            if let levels { BidiRuns.split(&runs, from: 0, clusterEnds: stretch.clusterEnds, start: start, levels: levels) }
 
             (buffers.advances + start).update(repeating: 0, count: end - start)
             (buffers.edges + start).update(repeating: 0, count: end - start + 1)

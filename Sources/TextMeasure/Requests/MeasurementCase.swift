@@ -31,10 +31,17 @@ public struct MeasurementCase: Codable, Sendable, Hashable {
     /// `"textView"` (default) or `"label"`: whether empty text and a final newline
     /// make a line. A CSS block (the browser check) is `"label"`.
     public var emptyLines: EmptyLineConvention?
+    /// `"start"` (default), `"end"`, `"left"`, `"right"` or `"center"` (`TextStyle.alignment`).
+    public var align: TextAlignment?
+    /// `"auto"` (default), `"ltr"` or `"rtl"` (`TextStyle.baseWritingDirection`).
+    public var direction: WritingDirection?
+    /// Whether the result lists every grapheme cluster's box (`MeasurementResult.boxes`).
+    public var boxes: Bool?
 
     public init(id: CaseID? = nil, text: String, fonts: [String]? = nil, size: Double? = nil, width: Double,
                 lineHeight: Double? = nil, rules: LineBreakRules? = nil, insets: [Double]? = nil, padding: Double? = nil,
-                maxLines: Int? = nil, lineBreakMode: LineBreakMode? = nil, emptyLines: EmptyLineConvention? = nil) {
+                maxLines: Int? = nil, lineBreakMode: LineBreakMode? = nil, emptyLines: EmptyLineConvention? = nil,
+                align: TextAlignment? = nil, direction: WritingDirection? = nil, boxes: Bool? = nil) {
         self.id = id
         self.text = text
         self.fonts = fonts
@@ -47,12 +54,16 @@ public struct MeasurementCase: Codable, Sendable, Hashable {
         self.maxLines = maxLines
         self.lineBreakMode = lineBreakMode
         self.emptyLines = emptyLines
+        self.align = align
+        self.direction = direction
+        self.boxes = boxes
     }
 
     /// The style this case asks for.
     public func style() -> TextStyle {
         TextStyle(fontSize: size ?? 17, lineHeight: lineHeight.map(LineHeight.fixed) ?? .normal,
-                  lineBreakRules: rules ?? .browser)
+                  lineBreakRules: rules ?? .browser, baseWritingDirection: direction ?? .natural,
+                  alignment: align ?? .natural)
     }
 
     /// The text container this case asks for.
@@ -114,9 +125,14 @@ public struct MeasurementResult: Codable, Sendable, Hashable {
     /// For a case with `maxLines` or `lineBreakMode`, whether any text is hidden or
     /// elided (`TextLayout.isTruncated`); `nil`, and absent from JSON, otherwise.
     public var truncated: Bool?
+    /// For a case with `"boxes": true`, one `[start, end, line, left, right]` per
+    /// grapheme cluster in text order (line breaks left out): UTF-16 offsets, the line's
+    /// index, and px from the left edge of the container's content box (inside the
+    /// inset), as Chromium's `Range.getClientRects()` gives them; `nil` otherwise.
+    public var boxes: [[Double]]?
 
     public init(id: CaseID?, lines: Int, height: Double, width: Double, usedWidth: Double, lineStarts: [Int],
-                truncated: Bool? = nil) {
+                truncated: Bool? = nil, boxes: [[Double]]? = nil) {
         self.id = id
         self.lines = lines
         self.height = height
@@ -124,6 +140,7 @@ public struct MeasurementResult: Codable, Sendable, Hashable {
         self.usedWidth = usedWidth
         self.lineStarts = lineStarts
         self.truncated = truncated
+        self.boxes = boxes
     }
 }
 
@@ -147,6 +164,18 @@ extension MeasurementCase {
         return MeasurementResult(id: id, lines: lines.count, height: size.height, width: size.width,
                                  usedWidth: usedWidth, lineStarts: lines.map(\.start),
                                  truncated: maxLines != nil || lineBreakMode != nil
-                                    ? measurer.prepared.isTruncated(by: lines) : nil)
+                                    ? measurer.prepared.isTruncated(by: lines) : nil,
+                                 boxes: boxes == true ? try clusterBoxes(of: measurer, width: width) : nil)
+    }
+
+    /// `[start, end, line, left, right]` of every cluster but line breaks and the ellipsis.
+    private func clusterBoxes(of measurer: TextMeasurer, width: Double) throws(TextMeasureError) -> [[Double]] {
+        let placement = measurer.prepared.placement(of: try measurer.layout(width: width))
+        let left = measurer.container.lineFragmentPadding
+        // 1/10000 px is far below what a box check can see, and keeps the JSON short.
+        func px(_ value: Double) -> Double { ((left + value) * 10_000).rounded() / 10_000 }
+        return placement.clusters.filter { !$0.isLineBreak && !$0.isEllipsis }.map {
+            [Double($0.utf16Range.lowerBound), Double($0.utf16Range.upperBound), Double($0.line), px($0.left), px($0.right)]
+        }
     }
 }

@@ -6,6 +6,9 @@ struct FontRun: Equatable {
     var end: Int
     var fontIndex: Int
     var script: hb_script_t
+    /// The run's bidi level (odd: shaped right to left); nil when the text needed
+    /// no bidi resolution, and the script gives the direction (see `BidiRuns`).
+    var bidiLevel: UInt8? = nil
 
     /// Whether the run's script is written right to left.
     var isRightToLeft: Bool { hb_script_get_horizontal_direction(script) == HB_DIRECTION_RTL }

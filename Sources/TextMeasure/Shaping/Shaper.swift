@@ -30,11 +30,13 @@ struct Shaper {
         return parsed
     }
 
-    /// Sets the script of a run (Common when it has none) and the script's direction.
-    static func setSegmentProperties(of buffer: OpaquePointer, script runScript: hb_script_t) {
+    /// Sets the script of a run (Common when it has none) and its direction: its bidi
+    /// level's when it has one, else the script's.
+    static func setSegmentProperties(of buffer: OpaquePointer, script runScript: hb_script_t, bidiLevel: UInt8? = nil) {
         let script = runScript == HB_SCRIPT_INVALID ? HB_SCRIPT_COMMON : runScript
         hb_buffer_set_script(buffer, script)
-        let direction = hb_script_get_horizontal_direction(script)
+        let direction = bidiLevel.map { $0 & 1 == 1 ? HB_DIRECTION_RTL : HB_DIRECTION_LTR }
+            ?? hb_script_get_horizontal_direction(script)
         hb_buffer_set_direction(buffer, direction == HB_DIRECTION_INVALID ? HB_DIRECTION_LTR : direction)
         hb_buffer_guess_segment_properties(buffer)
     }
@@ -86,7 +88,7 @@ struct Shaper {
         withThreadBuffer { buffer in
             hb_buffer_clear_contents(buffer)
             hb_buffer_add_utf16(buffer, text.baseAddress, Int32(text.count), UInt32(run.start), Int32(run.end - run.start))
-            Self.setSegmentProperties(of: buffer, script: run.script)
+            Self.setSegmentProperties(of: buffer, script: run.script, bidiLevel: run.bidiLevel)
             features.withUnsafeBufferPointer { hb_shape(font.hbFont, buffer, $0.baseAddress, UInt32($0.count)) }
             ctx_note_measuring_call()
 

@@ -1,0 +1,226 @@
+/// Lines as drawn: every grapheme cluster's box in visual order, with the lines
+/// aligned in their width, as Chromium places them.
+///
+/// Placement is arithmetic over the prepared cluster widths and bidi levels: no
+/// ICU, no HarfBuzz (`PlacementMeasuresNothingTests` counts the calls). Per line it
+/// applies UAX #9 rules L1 (trailing whitespace takes the paragraph's level) and L2
+/// (reversing runs at each level), then the alignment: CSS `text-align` with
+/// `white-space: pre-wrap`, where trailing spaces hang past the line's end (on the
+/// left of a right-to-left line) and, on a paragraph's last line, only as far as
+/// they overflow.
+///
+/// Coordinates are px from the top-left of the text: inside any container inset
+/// and line fragment padding, as `TextLayout`'s.
+///
+/// ```swift
+/// let prepared = try PreparedText("שלום John עולם")
+/// let placement = prepared.placement(of: try prepared.layout(width: 300))
+/// placement.clusters.map(\.left)   // right-aligned: the paragraph is right to left
+/// ```
+public struct TextPlacement: Sendable {
+    /// A line's position and its clusters in visual order.
+    public struct Line: Sendable, Hashable {
+        /// The line's text, in UTF-16 code units.
+        public var utf16Range: Range<Int>
+        /// The left edge of the line's leftmost cluster (hanging spaces included), px.
+        public var left: Double
+        /// The right edge of its rightmost cluster, px.
+        public var right: Double
+        /// Distance from the top of the text to the line's top, its height and its baseline.
+        public var y: Double
+        public var height: Double
+        public var baseline: Double
+        /// Whether the line's paragraph is right to left.
+        public var isRightToLeft: Bool
+        /// The line's clusters, left to right: a range of `TextPlacement.visualOrder`.
+        public var visualClusters: Range<Int>
+    }
+
+    /// A grapheme cluster's box on its line (or the "…" of a truncated line).
+    public struct Cluster: Sendable, Hashable {
+        /// The cluster's text; empty for the ellipsis, at the offset it replaces text from.
+        public var utf16Range: Range<Int>
+        /// The index of its line.
+        public var line: Int
+        /// Its left and right edges, px from the text's left edge.
+        public var left: Double
+        public var right: Double
+        /// Whether it is drawn right to left (an odd bidi level).
+        public var isRightToLeft: Bool
+        /// Whether it is the ellipsis of a truncated line.
+        public var isEllipsis: Bool
+        /// Whether it ends a line with a line break (LF, CR LF, U+2029 and the like).
+        public var isLineBreak: Bool
+    }
+
+    /// What placing needs of a line: a layout's line, or one from elsewhere (a renderer's).
+    public struct LineInput: Sendable, Hashable {
+        public var utf16Range: Range<Int>
+        /// For a truncated line, the part shown as "…" (`TextLayout.Line.elidedUTF16Range`).
+        public var elidedUTF16Range: Range<Int>?
+        /// Why the line ended: a paragraph's last line hangs trailing spaces only as far as they overflow.
+        public var lineEnd: LineEnd
+        public var y: Double
+        public var height: Double
+        public var baseline: Double
+
+        public init(utf16Range: Range<Int>, elidedUTF16Range: Range<Int>? = nil, lineEnd: LineEnd,
+                    y: Double = 0, height: Double = 0, baseline: Double = 0) {
+            self.utf16Range = utf16Range
+            self.elidedUTF16Range = elidedUTF16Range
+            self.lineEnd = lineEnd
+            self.y = y
+            self.height = height
+            self.baseline = baseline
+        }
+
+        public init(_ line: TextLayout.Line) {
+            self.init(utf16Range: line.utf16Range, elidedUTF16Range: line.elidedUTF16Range, lineEnd: line.lineEnd,
+                      y: line.y, height: line.height, baseline: line.baseline)
+        }
+    }
+
+    /// The lines, in order.
+    public let lines: [Line]
+    /// Every cluster of the lines, in logical (text) order; elided text has none.
+    public let clusters: [Cluster]
+    /// Indices into `clusters`, each line's left to right, line after line.
+    public let visualOrder: [Int]
+}
+
+extension PreparedText {
+    /// Places the lines of `layout`, aligned with `alignment` (the style's when nil)
+    /// in the width it was laid out at.
+    public func placement(of layout: TextLayout, alignment: TextAlignment? = nil) -> TextPlacement {
+        placement(of: layout.lines.map(TextPlacement.LineInput.init), width: layout.width, alignment: alignment)
+    }
+
+    /// Places `lines` (in text order, not overlapping), aligned with `alignment` (the
+    /// style's when nil) in `width` px; with `width` nil, each line's leftmost cluster
+    /// is at x = 0.
+    public func placement(of lines: [TextPlacement.LineInput], width: Double?,
+                          alignment: TextAlignment? = nil) -> TextPlacement {
+        let alignment = alignment ?? style.alignment
+        let unitsPerPixel = Double(Segment.unitsPerPixel)
+        var placedLines: [TextPlacement.Line] = []
+        var clusters: [TextPlacement.Cluster] = []
+        var visualOrder: [Int] = []
+        placedLines.reserveCapacity(lines.count)
+        // Scratch for one line, logical order: cluster index, width, level, hangs.
+        var items: [(cluster: Int, width: Int, level: UInt8, hangs: Bool)] = []
+        for (lineIndex, line) in lines.enumerated() {
+            items.removeAll(keepingCapacity: true)
+            let paragraphLevel = bidi.paragraphLevel(at: line.utf16Range.lowerBound)
+            var pen = 0   // width units from the line's logical start, for tab stops
+            var ellipsisPlaced = false
+            func addEllipsis() {
+                guard let cut = line.elidedUTF16Range, !ellipsisPlaced else { return }
+                ellipsisPlaced = true
+                let level = items.last?.level ?? paragraphLevel
+                clusters.append(TextPlacement.Cluster(utf16Range: cut.lowerBound..<cut.lowerBound, line: lineIndex,
+                                                      left: 0, right: 0, isRightToLeft: level & 1 == 1,
+                                                      isEllipsis: true, isLineBreak: false))
+                items.append((clusters.count - 1, ellipsis.width, level, false))
+                pen += ellipsis.width
+            }
+            var grapheme = firstGrapheme(endingAfter: line.utf16Range.lowerBound)
+            var start = grapheme == 0 ? 0 : Int(graphemeEnds[grapheme - 1])
+            while grapheme < graphemeEnds.count, start < line.utf16Range.upperBound {
+                let end = Int(graphemeEnds[grapheme])
+                defer { grapheme += 1; start = end }
+                if let cut = line.elidedUTF16Range {
+                    if start >= cut.lowerBound { addEllipsis() }
+                    if cut.contains(start) { continue }
+                }
+                let width = tabStops.isTab(grapheme) ? tabStops.advance(at: pen) : Int(graphemeWidths[grapheme])
+                pen += width
+                let level = bidi.isLeftToRight ? 0 : bidi.levels[start]
+                // A mandatory break ends its line, so the line's last cluster is the break.
+                let isBreak = line.lineEnd == .mandatoryBreak && end == line.utf16Range.upperBound
+                clusters.append(TextPlacement.Cluster(utf16Range: start..<end, line: lineIndex, left: 0, right: 0,
+                                                      isRightToLeft: false, isEllipsis: false, isLineBreak: isBreak))
+                items.append((clusters.count - 1, width, level, graphemeHangs[grapheme]))
+            }
+            addEllipsis()
+
+            // L1: whitespace at the end of the line takes the paragraph's level.
+            var trailing = 0
+            var index = items.count - 1
+            while index >= 0, items[index].hangs {
+                items[index].level = paragraphLevel
+                trailing += items[index].width
+                index -= 1
+            }
+            let total = items.reduce(0) { $0 + $1.width }
+            let isRightToLeft = paragraphLevel & 1 == 1
+            var left = 0.0
+            if let width {
+                // Soft-wrapped lines hang all their trailing spaces; a paragraph's last line
+                // only what overflows (CSS Text 4 "conditionally hang", Blink's LineInfo).
+                let available = Int((width * unitsPerPixel).rounded())
+                let hang = line.lineEnd == .softBreak || line.lineEnd == .emergencyBreak
+                    ? trailing : max(0, min(trailing, total - available))
+                let space = Double(available - (total - hang)) / unitsPerPixel
+                let offset = Self.lineOffset(alignment: alignment, isRightToLeft: isRightToLeft, space: space)
+                // A right-to-left line's hanging spaces are on its left, before `offset`.
+                left = offset - (isRightToLeft ? Double(hang) / unitsPerPixel : 0)
+            }
+
+            let order = bidi.isLeftToRight ? Array(items.indices) : BidiLevels.visualOrder(items.map(\.level))
+            let firstVisual = visualOrder.count
+            var x = Int((left * unitsPerPixel).rounded())
+            for item in order.map({ items[$0] }) {
+                clusters[item.cluster].left = Double(x) / unitsPerPixel
+                x += item.width
+                clusters[item.cluster].right = Double(x) / unitsPerPixel
+                clusters[item.cluster].isRightToLeft = item.level & 1 == 1
+                visualOrder.append(item.cluster)
+            }
+            placedLines.append(TextPlacement.Line(utf16Range: line.utf16Range, left: left, right: Double(x) / unitsPerPixel,
+                                                  y: line.y, height: line.height, baseline: line.baseline,
+                                                  isRightToLeft: isRightToLeft,
+                                                  visualClusters: firstVisual..<visualOrder.count))
+        }
+        return TextPlacement(lines: placedLines, clusters: clusters, visualOrder: visualOrder)
+    }
+
+    /// Blink's LineOffsetForTextAlign: where a line of width `available - space`
+    /// starts. A line too wide spills out on its paragraph's end side.
+    static func lineOffset(alignment: TextAlignment, isRightToLeft: Bool, space: Double) -> Double {
+        let toLeft: Bool? = switch alignment {
+        case .natural: !isRightToLeft
+        case .end: isRightToLeft
+        case .left: true
+        case .right: false
+        case .center: nil
+        }
+        switch toLeft {
+        case true?: return isRightToLeft ? min(space, 0) : 0
+        case false?: return isRightToLeft ? space : max(space, 0)
+        case nil: return isRightToLeft && space < 0 ? space : max(space / 2, 0)
+        }
+    }
+
+    /// The index of the first grapheme cluster that ends after `offset`.
+    func firstGrapheme(endingAfter offset: Int) -> Int {
+        var low = 0, high = graphemeEnds.count
+        while low < high {
+            let mid = (low + high) / 2
+            if Int(graphemeEnds[mid]) <= offset { low = mid + 1 } else { high = mid }
+        }
+        return low
+    }
+}
+
+extension TabStops {
+    /// Whether grapheme `index` is a tab.
+    func isTab(_ index: Int) -> Bool {
+        guard !graphemes.isEmpty else { return false }
+        var low = 0, high = graphemes.count
+        while low < high {
+            let mid = (low + high) / 2
+            if Int(graphemes[mid]) < index { low = mid + 1 } else { high = mid }
+        }
+        return low < graphemes.count && Int(graphemes[low]) == index
+    }
+}
