@@ -106,8 +106,8 @@ extension PreparedText {
         var clusters: [TextPlacement.Cluster] = []
         var visualOrder: [Int] = []
         placedLines.reserveCapacity(lines.count)
-        // Scratch for one line, logical order: cluster index, width, level, hangs.
-        var items: [(cluster: Int, width: Int, level: UInt8, hangs: Bool)] = []
+        // Scratch for one line, logical order: cluster index, grapheme (-1: the ellipsis), width, level, hangs.
+        var items: [(cluster: Int, grapheme: Int, width: Int, level: UInt8, hangs: Bool)] = []
         for (lineIndex, line) in lines.enumerated() {
             items.removeAll(keepingCapacity: true)
             let paragraphLevel = bidi.paragraphLevel(at: line.utf16Range.lowerBound)
@@ -120,7 +120,7 @@ extension PreparedText {
                 clusters.append(TextPlacement.Cluster(utf16Range: cut.lowerBound..<cut.lowerBound, line: lineIndex,
                                                       left: 0, right: 0, isRightToLeft: level & 1 == 1,
                                                       isEllipsis: true, isLineBreak: false))
-                items.append((clusters.count - 1, ellipsis.width, level, false))
+                items.append((clusters.count - 1, -1, ellipsis.width, level, false))
                 pen += ellipsis.width
             }
             var grapheme = firstGrapheme(endingAfter: line.utf16Range.lowerBound)
@@ -139,9 +139,10 @@ extension PreparedText {
                 let isBreak = line.lineEnd == .mandatoryBreak && end == line.utf16Range.upperBound
                 clusters.append(TextPlacement.Cluster(utf16Range: start..<end, line: lineIndex, left: 0, right: 0,
                                                       isRightToLeft: false, isEllipsis: false, isLineBreak: isBreak))
-                items.append((clusters.count - 1, width, level, graphemeHangs[grapheme]))
+                items.append((clusters.count - 1, grapheme, width, level, graphemeHangs[grapheme]))
             }
             addEllipsis()
+            shareLigatures(&items)
 
             // L1: whitespace at the end of the line takes the paragraph's level.
             var trailing = 0
@@ -182,6 +183,25 @@ extension PreparedText {
                                                   visualClusters: firstVisual..<visualOrder.count))
         }
         return TextPlacement(lines: placedLines, clusters: clusters, visualOrder: visualOrder)
+    }
+
+    /// Shares each right-to-left ligature's width evenly among its graphemes when
+    /// all of them are on the line, as Chromium's client rects do (see `LigatureSpans`).
+    private func shareLigatures(_ items: inout [(cluster: Int, grapheme: Int, width: Int, level: UInt8, hangs: Bool)]) {
+        guard !ligatures.spans.isEmpty, let first = items.first(where: { $0.grapheme >= 0 })?.grapheme else { return }
+        var span = ligatures.firstSpan(from: first)
+        var index = 0
+        while span < ligatures.spans.count, index < items.count {
+            let start = Int(ligatures.spans[span].first), count = Int(ligatures.spans[span].count)
+            if items[index].grapheme < start { index += 1; continue }
+            let whole = items[index].grapheme == start && index + count <= items.count
+                && items[index + count - 1].grapheme == start + count - 1
+            if whole {
+                let total = items[index..<index + count].reduce(0) { $0 + $1.width }
+                for i in 0..<count { items[index + i].width = total * (i + 1) / count - total * i / count }
+            }
+            span += 1
+        }
     }
 
     /// Blink's LineOffsetForTextAlign: where a line of width `available - space`

@@ -51,6 +51,8 @@ public struct PreparedText: Sendable {
     let graphemeHangs: [Bool]
     /// The bidi levels and paragraph directions (empty for left-to-right text).
     let bidi: BidiLevels
+    /// Right-to-left ligatures, whose width placement shares among their graphemes.
+    let ligatures: LigatureSpans
     /// "…" as truncation draws it.
     let ellipsis: Ellipsis
     /// For `.normal` line height, the line box of each font in `fonts`; for a fixed
@@ -89,6 +91,7 @@ public struct PreparedText: Sendable {
         graphemeFonts = builder.graphemeFonts
         graphemeHangs = builder.graphemeHangs
         bidi = builder.bidi
+        ligatures = builder.ligatures
         let measures = fonts.styleMeasures.measures(for: style) {
             StyleMeasures.Measures(ellipsis: .measure(fonts: fonts, style: style),
                                    lineBoxes: Self.lineBoxes(fonts: fonts, style: style))

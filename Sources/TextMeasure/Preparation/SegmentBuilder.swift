@@ -28,6 +28,7 @@ struct SegmentBuilder {
     private(set) var edgeAdjustments = EdgeAdjustments()
     private(set) var tabStops = TabStops.none
     private(set) var bidi = BidiLevels()
+    private(set) var ligatures = LigatureSpans()
 
     /// Segments longer than this (in UTF-16 units) are not cached: rare, and large.
     static let longestCachedSegment = 128
@@ -66,6 +67,7 @@ struct SegmentBuilder {
                 graphemeHangs = Self.gather(buffers.clusterHangs, blocks, count)
                 edgeAdjustments = Self.gatherAdjustments(buffers.clusterEdges, blocks)
                 tabStops = pass.tabStops(graphemeEnds: graphemeEnds)
+                ligatures = pass.ligatures
             }
           }
         }
@@ -135,6 +137,8 @@ struct SegmentBuilder {
         var tabWidthCache: Double?
         /// Each code unit's bidi level; nil when all are 0 (runs keep no level then).
         var levels: UnsafePointer<UInt8>?
+        /// The right-to-left ligatures found so far (only text with bidi levels has any).
+        var ligatures = LigatureSpans()
         var runs: [FontRun] = []
         /// Clusters and pieces gathered so far.
         var clusterCount: Int32 = 0
@@ -266,6 +270,7 @@ struct SegmentBuilder {
             }
             if LineEdgeWidths.hasInnerEdges(stretch, edges: buffers.edges) {
                 LineEdgeWidths.splitLigatures(stretch, runs: runs, advances: buffers.advances, edges: buffers.edges)
+                if levels != nil { ligatures.record(stretch, runs: runs, edges: buffers.edges, firstGrapheme: clusterCount) }
                 LineEdgeWidths.measure(stretch, of: text, runs: runs, advances: buffers.advances, edges: buffers.edges,
                                        glyphs: buffers.firstGlyphs, fonts: fonts.fonts, scales: buffers.scales,
                                        shaper: shaper, into: buffers.clusterEdges + start)
