@@ -150,57 +150,9 @@ FONTCONFIG = """<?xml version="1.0"?>
 </fontconfig>
 """
 
-PAGE_SCRIPT = r"""
-const cases = JSON.parse(document.getElementById('cases').textContent);
-for (const c of cases) {
-  const div = document.createElement('div');
-  div.className = 'c';
-  div.style.fontFamily = c.family;
-  div.style.fontSize = c.size + 'px';
-  div.style.width = c.width + 'px';
-  div.style.lineHeight = c.lineHeight == null ? 'normal' : c.lineHeight + 'px';
-  div.textContent = c.text;
-  document.body.appendChild(div);
-}
-async function measure() {
-  await Promise.all([...document.fonts].map(f => f.load().catch(() => null)));
-  await document.fonts.ready;
-  await new Promise(resolve => requestAnimationFrame(() => resolve()));
-  const range = document.createRange();
-  const results = [];
-  for (const div of document.querySelectorAll('div.c')) {
-    const node = div.firstChild;
-    const starts = [];
-    let lastTop = null;
-    if (node) {
-      const text = node.data;
-      for (let i = 0; i < text.length; ) {
-        const n = text.codePointAt(i) > 0xFFFF ? 2 : 1;
-        range.setStart(node, i);
-        range.setEnd(node, i + n);
-        const rects = range.getClientRects();
-        if (rects.length) {
-          // Fragments on one line share their top; the next line's is lower.
-          const top = rects[0].top;
-          if (lastTop === null || top > lastTop + 0.01) starts.push(i);
-          lastTop = top;
-        }
-        i += n;
-      }
-    }
-    results.push({lineStarts: starts, height: div.getBoundingClientRect().height});
-  }
-  const fonts = [...document.fonts].map(f => f.family + ':' + f.status);
-  const out = document.createElement('pre');
-  out.id = 'results';
-  out.textContent = JSON.stringify({fonts, results});
-  document.body.appendChild(out);
-}
-measure();
-"""
-
-
-BOX_PAGE_SCRIPT = r"""
+# The page: one div per case, then, once the fonts have loaded, `measureCase(div, range)`
+# (defined by the check, below) for each.
+PAGE_TEMPLATE = r"""
 const cases = JSON.parse(document.getElementById('cases').textContent);
 for (const c of cases) {
   const div = document.createElement('div');
@@ -210,8 +162,8 @@ for (const c of cases) {
   div.style.width = c.width + 'px';
   div.style.lineHeight = c.lineHeight == null ? 'normal' : c.lineHeight + 'px';
   // auto: each paragraph's own direction, as TextMeasure's .natural.
-  if (c.direction === 'auto') div.style.unicodeBidi = 'plaintext'; else div.style.direction = c.direction;
-  div.style.textAlign = c.align;
+  if (c.direction === 'auto') div.style.unicodeBidi = 'plaintext'; else if (c.direction) div.style.direction = c.direction;
+  if (c.align) div.style.textAlign = c.align;
   div.textContent = c.text;
   document.body.appendChild(div);
 }
@@ -220,29 +172,7 @@ async function measure() {
   await document.fonts.ready;
   await new Promise(resolve => requestAnimationFrame(() => resolve()));
   const range = document.createRange();
-  const segmenter = new Intl.Segmenter('en', {granularity: 'grapheme'});
-  const results = [];
-  for (const div of document.querySelectorAll('div.c')) {
-    const node = div.firstChild;
-    const boxes = [];
-    const left = div.getBoundingClientRect().left;
-    const tops = [];
-    if (node) {
-      for (const {segment, index} of segmenter.segment(node.data)) {
-        if (segment === '\n' || segment === '\r\n' || segment === '\u2029') continue;
-        range.setStart(node, index);
-        range.setEnd(node, index + segment.length);
-        const rects = [...range.getClientRects()];
-        if (!rects.length) continue;
-        const top = rects[0].top;
-        let line = tops.findIndex(t => Math.abs(t - top) < 0.01);
-        if (line < 0) { tops.push(top); line = tops.length - 1; }
-        boxes.push([index, index + segment.length, line, Math.min(...rects.map(r => r.left)) - left,
-                    Math.max(...rects.map(r => r.right)) - left]);
-      }
-    }
-    results.push({boxes, height: div.getBoundingClientRect().height});
-  }
+  const results = [...document.querySelectorAll('div.c')].map(div => measureCase(div, range));
   const fonts = [...document.fonts].map(f => f.family + ':' + f.status);
   const out = document.createElement('pre');
   out.id = 'results';
@@ -251,6 +181,59 @@ async function measure() {
 }
 measure();
 """
+
+# Line starts and height: characters on one line share the top of their fragment.
+PAGE_SCRIPT = r"""
+function measureCase(div, range) {
+  const node = div.firstChild;
+  const starts = [];
+  let lastTop = null;
+  if (node) {
+    const text = node.data;
+    for (let i = 0; i < text.length; ) {
+      const n = text.codePointAt(i) > 0xFFFF ? 2 : 1;
+      range.setStart(node, i);
+      range.setEnd(node, i + n);
+      const rects = range.getClientRects();
+      if (rects.length) {
+        // Fragments on one line share their top; the next line's is lower.
+        const top = rects[0].top;
+        if (lastTop === null || top > lastTop + 0.01) starts.push(i);
+        lastTop = top;
+      }
+      i += n;
+    }
+  }
+  return {lineStarts: starts, height: div.getBoundingClientRect().height};
+}
+""" + PAGE_TEMPLATE
+
+# Each grapheme's client rects, as [start, end, line, left, right] from the div's left
+# edge (line breaks left out); a line is a distinct top.
+BOX_PAGE_SCRIPT = r"""
+const segmenter = new Intl.Segmenter('en', {granularity: 'grapheme'});
+function measureCase(div, range) {
+  const node = div.firstChild;
+  const boxes = [];
+  const left = div.getBoundingClientRect().left;
+  const tops = [];
+  if (node) {
+    for (const {segment, index} of segmenter.segment(node.data)) {
+      if (segment === '\n' || segment === '\r\n' || segment === '\u2029') continue;
+      range.setStart(node, index);
+      range.setEnd(node, index + segment.length);
+      const rects = [...range.getClientRects()];
+      if (!rects.length) continue;
+      const top = rects[0].top;
+      let line = tops.findIndex(t => Math.abs(t - top) < 0.01);
+      if (line < 0) { tops.push(top); line = tops.length - 1; }
+      boxes.push([index, index + segment.length, line, Math.min(...rects.map(r => r.left)) - left,
+                  Math.max(...rects.map(r => r.right)) - left]);
+    }
+  }
+  return {boxes, height: div.getBoundingClientRect().height};
+}
+""" + PAGE_TEMPLATE
 
 
 def chromium_binary():
