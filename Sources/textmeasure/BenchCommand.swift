@@ -94,8 +94,13 @@ enum BenchCommand {
             do { layouts.append(try measurer.layout(width: cases[index].width)) } catch { throw failure(cases[index], error) }
         }
         let lineCount = layouts.reduce(0) { $0 + $1.lines.count }
-        let place = try medianPerItem(cases.count, reps: reps) { index in
-            measurers[index].prepared.placement(of: layouts[index]).clusters.count
+        // Borrowed from the arrays, not copied out of them (see relayout).
+        let place = try measurers.withUnsafeBufferPointer { measurers throws(CLIError) in
+            try layouts.withUnsafeBufferPointer { layouts throws(CLIError) in
+                try medianPerItem(cases.count, reps: reps) { index in
+                    measurers[index].prepared.placement(of: layouts[index]).clusters.count
+                }
+            }
         } * Double(cases.count) / Double(max(1, lineCount))
         let characters = Double((0..<floor.count).reduce(0) { $0 + floor.utf16Count(of: $1) })
         let icu = try medianPerItem(floor.count, reps: reps, floor.breakLines) * Double(cases.count) / characters

@@ -92,7 +92,7 @@ extension PreparedText {
     /// Places the lines of `layout`, aligned with `alignment` (the style's when nil)
     /// in the width it was laid out at.
     public func placement(of layout: TextLayout, alignment: TextAlignment? = nil) -> TextPlacement {
-        placement(of: layout.lines.map(TextPlacement.LineInput.init), width: layout.width, alignment: alignment)
+        place(layout.lines.lazy.map(TextPlacement.LineInput.init), width: layout.width, alignment: alignment ?? style.alignment)
     }
 
     /// Places `lines` (in text order, not overlapping), aligned with `alignment` (the
@@ -100,36 +100,45 @@ extension PreparedText {
     /// is at x = 0.
     public func placement(of lines: [TextPlacement.LineInput], width: Double?,
                           alignment: TextAlignment? = nil) -> TextPlacement {
-        let alignment = alignment ?? style.alignment
+        place(lines, width: width, alignment: alignment ?? style.alignment)
+    }
+
+    /// Generic over the lines so that a layout's are placed without an array of inputs.
+    private func place<Lines: Collection>(_ lines: Lines, width: Double?,
+                                          alignment: TextAlignment) -> TextPlacement
+    where Lines.Element == TextPlacement.LineInput {
         let unitsPerPixel = Double(Segment.unitsPerPixel)
         var placedLines: [TextPlacement.Line] = []
         var clusters: [TextPlacement.Cluster] = []
         var visualOrder: [Int] = []
         placedLines.reserveCapacity(lines.count)
-        // Scratch for one line, logical order: cluster index, grapheme (-1: the ellipsis), width, level, hangs.
-        var items: [(cluster: Int, grapheme: Int, width: Int, level: UInt8, hangs: Bool)] = []
+        let lastEnd = lines.reduce(0) { max($0, $1.utf16Range.upperBound) }
+        let clusterCount = lines.isEmpty ? 0 : firstGrapheme(endingAfter: lastEnd - 1) + 1
+        clusters.reserveCapacity(clusterCount)
+        visualOrder.reserveCapacity(clusterCount)
+        // Scratch for one line, logical order.
+        var items: [PlacementItem] = []
         for (lineIndex, line) in lines.enumerated() {
+            if bidi.isLeftToRight, line.elidedUTF16Range == nil {
+                placeLeftToRight(line, index: lineIndex, width: width, alignment: alignment, clusters: &clusters,
+                                 visualOrder: &visualOrder, lines: &placedLines)
+                continue
+            }
             items.removeAll(keepingCapacity: true)
             let paragraphLevel = bidi.paragraphLevel(at: line.utf16Range.lowerBound)
             var pen = 0   // width units from the line's logical start, for tab stops
             var ellipsisPlaced = false
-            func addEllipsis() {
-                guard let cut = line.elidedUTF16Range, !ellipsisPlaced else { return }
-                ellipsisPlaced = true
-                let level = items.last?.level ?? paragraphLevel
-                clusters.append(TextPlacement.Cluster(utf16Range: cut.lowerBound..<cut.lowerBound, line: lineIndex,
-                                                      left: 0, right: 0, isRightToLeft: level & 1 == 1,
-                                                      isEllipsis: true, isLineBreak: false))
-                items.append((clusters.count - 1, -1, ellipsis.width, level, false))
-                pen += ellipsis.width
-            }
             var grapheme = firstGrapheme(endingAfter: line.utf16Range.lowerBound)
             var start = grapheme == 0 ? 0 : Int(graphemeEnds[grapheme - 1])
             while grapheme < graphemeEnds.count, start < line.utf16Range.upperBound {
                 let end = Int(graphemeEnds[grapheme])
                 defer { grapheme += 1; start = end }
                 if let cut = line.elidedUTF16Range {
-                    if start >= cut.lowerBound { addEllipsis() }
+                    if start >= cut.lowerBound, !ellipsisPlaced {
+                        appendEllipsis(at: cut.lowerBound, line: lineIndex, level: items.last?.level ?? paragraphLevel,
+                                       clusters: &clusters, items: &items, pen: &pen)
+                        ellipsisPlaced = true
+                    }
                     if cut.contains(start) { continue }
                 }
                 let width = tabStops.isTab(grapheme) ? tabStops.advance(at: pen) : Int(graphemeWidths[grapheme])
@@ -139,9 +148,13 @@ extension PreparedText {
                 let isBreak = line.lineEnd == .mandatoryBreak && end == line.utf16Range.upperBound
                 clusters.append(TextPlacement.Cluster(utf16Range: start..<end, line: lineIndex, left: 0, right: 0,
                                                       isRightToLeft: false, isEllipsis: false, isLineBreak: isBreak))
-                items.append((clusters.count - 1, grapheme, width, level, graphemeHangs[grapheme]))
+                items.append(PlacementItem(cluster: clusters.count - 1, grapheme: grapheme, width: width, level: level,
+                                           hangs: graphemeHangs[grapheme]))
             }
-            addEllipsis()
+            if let cut = line.elidedUTF16Range, !ellipsisPlaced {
+                appendEllipsis(at: cut.lowerBound, line: lineIndex, level: items.last?.level ?? paragraphLevel,
+                               clusters: &clusters, items: &items, pen: &pen)
+            }
             shareLigatures(&items)
 
             // L1: whitespace at the end of the line takes the paragraph's level.
@@ -154,23 +167,15 @@ extension PreparedText {
             }
             let total = items.reduce(0) { $0 + $1.width }
             let isRightToLeft = paragraphLevel & 1 == 1
-            var left = 0.0
-            if let width {
-                // Soft-wrapped lines hang all their trailing spaces; a paragraph's last line
-                // only what overflows (CSS Text 4 "conditionally hang", Blink's LineInfo).
-                let available = Int((width * unitsPerPixel).rounded())
-                let hang = line.lineEnd == .softBreak || line.lineEnd == .emergencyBreak
-                    ? trailing : max(0, min(trailing, total - available))
-                let space = Double(available - (total - hang)) / unitsPerPixel
-                let offset = Self.lineOffset(alignment: alignment, isRightToLeft: isRightToLeft, space: space)
-                // A right-to-left line's hanging spaces are on its left, before `offset`.
-                left = offset - (isRightToLeft ? Double(hang) / unitsPerPixel : 0)
-            }
+            let left = Self.lineLeft(total: total, trailing: trailing, lineEnd: line.lineEnd, width: width,
+                                     alignment: alignment, isRightToLeft: isRightToLeft)
 
-            let order = bidi.isLeftToRight ? Array(items.indices) : BidiLevels.visualOrder(items.map(\.level))
+            // Left-to-right text is in visual order already; other text is reordered (L2).
+            let order = bidi.isLeftToRight ? nil : BidiLevels.visualOrder(items.map(\.level))
             let firstVisual = visualOrder.count
             var x = Int((left * unitsPerPixel).rounded())
-            for item in order.map({ items[$0] }) {
+            for position in items.indices {
+                let item = items[order?[position] ?? position]
                 clusters[item.cluster].left = Double(x) / unitsPerPixel
                 x += item.width
                 clusters[item.cluster].right = Double(x) / unitsPerPixel
@@ -185,9 +190,83 @@ extension PreparedText {
         return TextPlacement(lines: placedLines, clusters: clusters, visualOrder: visualOrder)
     }
 
+    /// Places a line of text that needs no reordering: clusters in text order from x = 0,
+    /// then moved to where alignment puts the line.
+    private func placeLeftToRight(_ line: TextPlacement.LineInput, index: Int, width: Double?, alignment: TextAlignment,
+                                  clusters: inout [TextPlacement.Cluster], visualOrder: inout [Int],
+                                  lines: inout [TextPlacement.Line]) {
+        let pixelsPerUnit = 1 / Double(Segment.unitsPerPixel)
+        let first = clusters.count, firstVisual = visualOrder.count
+        var x = 0, trailing = 0
+        var grapheme = firstGrapheme(endingAfter: line.utf16Range.lowerBound)
+        var start = grapheme == 0 ? 0 : Int(graphemeEnds[grapheme - 1])
+        while grapheme < graphemeEnds.count, start < line.utf16Range.upperBound {
+            let end = Int(graphemeEnds[grapheme])
+            let advance = tabStops.isTab(grapheme) ? tabStops.advance(at: x) : Int(graphemeWidths[grapheme])
+            trailing = graphemeHangs[grapheme] ? trailing + advance : 0
+            // A mandatory break ends its line, so the line's last cluster is the break.
+            let isBreak = line.lineEnd == .mandatoryBreak && end == line.utf16Range.upperBound
+            clusters.append(TextPlacement.Cluster(utf16Range: start..<end, line: index, left: Double(x) * pixelsPerUnit,
+                                                  right: Double(x + advance) * pixelsPerUnit, isRightToLeft: false,
+                                                  isEllipsis: false, isLineBreak: isBreak))
+            visualOrder.append(clusters.count - 1)
+            x += advance
+            grapheme += 1
+            start = end
+        }
+        let left = Self.lineLeft(total: x, trailing: trailing, lineEnd: line.lineEnd, width: width, alignment: alignment,
+                                 isRightToLeft: false)
+        if left != 0 {
+            for cluster in first..<clusters.count {
+                clusters[cluster].left += left
+                clusters[cluster].right += left
+            }
+        }
+        lines.append(TextPlacement.Line(utf16Range: line.utf16Range, left: left, right: left + Double(x) * pixelsPerUnit,
+                                        y: line.y, height: line.height, baseline: line.baseline, isRightToLeft: false,
+                                        visualClusters: firstVisual..<visualOrder.count))
+    }
+
+    /// Where a line's leftmost cluster goes, in px: `total` width units wide, the last
+    /// `trailing` of them hanging whitespace; 0 when `width` is nil (no alignment).
+    private static func lineLeft(total: Int, trailing: Int, lineEnd: LineEnd, width: Double?, alignment: TextAlignment,
+                                 isRightToLeft: Bool) -> Double {
+        guard let width else { return 0 }
+        let unitsPerPixel = Double(Segment.unitsPerPixel)
+        // Soft-wrapped lines hang all their trailing spaces; a paragraph's last line
+        // only what overflows (CSS Text 4 "conditionally hang", Blink's LineInfo).
+        let available = Int((width * unitsPerPixel).rounded())
+        let hang = lineEnd == .softBreak || lineEnd == .emergencyBreak ? trailing : max(0, min(trailing, total - available))
+        let space = Double(available - (total - hang)) / unitsPerPixel
+        let offset = lineOffset(alignment: alignment, isRightToLeft: isRightToLeft, space: space)
+        // A right-to-left line's hanging spaces are on its left, before `offset`.
+        return offset - (isRightToLeft ? Double(hang) / unitsPerPixel : 0)
+    }
+
+    /// A cluster on a line being placed.
+    struct PlacementItem {
+        /// Its index in the placement's clusters, its grapheme's index (-1 for the ellipsis).
+        var cluster: Int
+        var grapheme: Int
+        /// Its width in width units, its bidi level, whether it is whitespace that hangs.
+        var width: Int
+        var level: UInt8
+        var hangs: Bool
+    }
+
+    /// Appends the "…" of a truncated line, in place of the text from `offset`.
+    private func appendEllipsis(at offset: Int, line: Int, level: UInt8, clusters: inout [TextPlacement.Cluster],
+                                items: inout [PlacementItem], pen: inout Int) {
+        clusters.append(TextPlacement.Cluster(utf16Range: offset..<offset, line: line, left: 0, right: 0,
+                                              isRightToLeft: level & 1 == 1, isEllipsis: true, isLineBreak: false))
+        items.append(PlacementItem(cluster: clusters.count - 1, grapheme: -1, width: ellipsis.width, level: level,
+                                   hangs: false))
+        pen += ellipsis.width
+    }
+
     /// Shares each right-to-left ligature's width evenly among its graphemes when
     /// all of them are on the line, as Chromium's client rects do (see `LigatureSpans`).
-    private func shareLigatures(_ items: inout [(cluster: Int, grapheme: Int, width: Int, level: UInt8, hangs: Bool)]) {
+    private func shareLigatures(_ items: inout [PlacementItem]) {
         guard !ligatures.spans.isEmpty, let first = items.first(where: { $0.grapheme >= 0 })?.grapheme else { return }
         var span = ligatures.firstSpan(from: first)
         var index = 0
