@@ -436,7 +436,8 @@ def main():
         if args.recorded:
             recorded = read_recorded(BOX_RECORDED)
         else:
-            recorded = run_chromium(expand_box_corpus(), BOX_PAGE_SCRIPT)
+            texts = BOX_TEXTS if args.texts == TEXTS else args.texts   # --texts: held-out bidi texts, live
+            recorded = run_chromium(expand_box_corpus(texts), BOX_PAGE_SCRIPT)
             if args.record:
                 write_recorded(recorded, BOX_RECORDED)
                 print(f"browser-check: recorded {len(recorded)} cases in {os.path.relpath(BOX_RECORDED, ROOT)}",
