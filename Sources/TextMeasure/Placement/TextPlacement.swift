@@ -112,10 +112,9 @@ extension PreparedText {
         var clusters: [TextPlacement.Cluster] = []
         var visualOrder: [Int] = []
         placedLines.reserveCapacity(lines.count)
-        let lastEnd = lines.reduce(0) { max($0, $1.utf16Range.upperBound) }
-        let clusterCount = lines.isEmpty ? 0 : firstGrapheme(endingAfter: lastEnd - 1) + 1
-        clusters.reserveCapacity(clusterCount)
-        visualOrder.reserveCapacity(clusterCount)
+        // Room for every cluster when the lines cover the text, as a layout's usually do.
+        clusters.reserveCapacity(graphemeEnds.count)
+        visualOrder.reserveCapacity(graphemeEnds.count)
         // Scratch for one line, logical order.
         var items: [PlacementItem] = []
         for (lineIndex, line) in lines.enumerated() {
@@ -313,6 +312,7 @@ extension PreparedText {
 
 extension TabStops {
     /// Whether grapheme `index` is a tab.
+    @inline(__always)
     func isTab(_ index: Int) -> Bool {
         guard !graphemes.isEmpty else { return false }
         var low = 0, high = graphemes.count
