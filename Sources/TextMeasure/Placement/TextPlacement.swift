@@ -172,16 +172,17 @@ extension PreparedText {
             // Left-to-right text is in visual order already; other text is reordered (L2).
             let order = bidi.isLeftToRight ? nil : BidiLevels.visualOrder(items.map(\.level))
             let firstVisual = visualOrder.count
-            var x = Int((left * unitsPerPixel).rounded())
+            // In px from `left`, which may be any finite number (a huge width, centred).
+            var x = 0
             for position in items.indices {
                 let item = items[order?[position] ?? position]
-                clusters[item.cluster].left = Double(x) / unitsPerPixel
+                clusters[item.cluster].left = left + Double(x) / unitsPerPixel
                 x += item.width
-                clusters[item.cluster].right = Double(x) / unitsPerPixel
+                clusters[item.cluster].right = left + Double(x) / unitsPerPixel
                 clusters[item.cluster].isRightToLeft = item.level & 1 == 1
                 visualOrder.append(item.cluster)
             }
-            placedLines.append(TextPlacement.Line(utf16Range: line.utf16Range, left: left, right: Double(x) / unitsPerPixel,
+            placedLines.append(TextPlacement.Line(utf16Range: line.utf16Range, left: left, right: left + Double(x) / unitsPerPixel,
                                                   y: line.y, height: line.height, baseline: line.baseline,
                                                   isRightToLeft: isRightToLeft,
                                                   visualClusters: firstVisual..<visualOrder.count))
@@ -231,15 +232,15 @@ extension PreparedText {
     private static func lineLeft(total: Int, trailing: Int, lineEnd: LineEnd, width: Double?, alignment: TextAlignment,
                                  isRightToLeft: Bool) -> Double {
         guard let width else { return 0 }
+        // In px, as Doubles: `width` may be any finite width layout accepts.
         let unitsPerPixel = Double(Segment.unitsPerPixel)
+        let total = Double(total) / unitsPerPixel, trailing = Double(trailing) / unitsPerPixel
         // Soft-wrapped lines hang all their trailing spaces; a paragraph's last line
         // only what overflows (CSS Text 4 "conditionally hang", Blink's LineInfo).
-        let available = Int((width * unitsPerPixel).rounded())
-        let hang = lineEnd == .softBreak || lineEnd == .emergencyBreak ? trailing : max(0, min(trailing, total - available))
-        let space = Double(available - (total - hang)) / unitsPerPixel
-        let offset = lineOffset(alignment: alignment, isRightToLeft: isRightToLeft, space: space)
+        let hang = lineEnd == .softBreak || lineEnd == .emergencyBreak ? trailing : max(0, min(trailing, total - width))
+        let offset = lineOffset(alignment: alignment, isRightToLeft: isRightToLeft, space: width - (total - hang))
         // A right-to-left line's hanging spaces are on its left, before `offset`.
-        return offset - (isRightToLeft ? Double(hang) / unitsPerPixel : 0)
+        return offset - (isRightToLeft ? hang : 0)
     }
 
     /// A cluster on a line being placed.
