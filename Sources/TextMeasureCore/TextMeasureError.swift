@@ -22,6 +22,8 @@ public enum TextMeasureError: Error, Sendable, Equatable, CustomStringConvertibl
     case segmentationFailed(code: Int32)
     /// The font set holds no fonts: `FontSet.default` of a build without the `EmbeddedFonts` trait.
     case noFonts
+    /// ICU failed to resolve the text's bidi levels; `code` is ICU's `UErrorCode`.
+    case bidiFailed(code: Int32)
 
     public var description: String {
         switch self {
@@ -38,6 +40,7 @@ public enum TextMeasureError: Error, Sendable, Equatable, CustomStringConvertibl
         case .textTooLong(let count): "text too long: \(count) UTF-16 code units, at most \(Limits.maximumUTF16Count)"
         case .segmentationFailed(let code): "ICU segmentation failed with error \(code)"
         case .noFonts: "no fonts: TextMeasure was built without its embedded fonts (the EmbeddedFonts trait is off), so the default font set is empty; give a font set of your own (the CLI: --font FILE)"
+        case .bidiFailed(let code): "ICU bidi resolution failed with error \(code)"
         }
     }
 }
