@@ -12,34 +12,32 @@ public struct FontSet: Sendable {
     public static let maximumCount = 64
 
     /// The fonts in fallback order; `fonts[0]` is the primary font.
-    @inlinable public var fonts: [Font] { storage.fonts }
+    public var fonts: [Font] { storage.fonts }
 
     /// The primary font: its metrics set the line height of every line.
     public var primary: Font { fonts[0] }
 
     /// Tells this set apart from every other in `ShapeCache` keys (copies share it).
-    @inlinable package var identity: UInt64 { storage.identity }
+    package var identity: UInt64 { storage.identity }
     /// For each BMP code point, the index of the first font of the set that draws it
     /// without .notdef (`Font.drawsWithoutNotdef`), or 0 when none does: the font of
     /// a one-code-point cluster, in one load.
-    @inlinable package var bmpFonts: [UInt8] { storage.bmpFonts }
+    package var bmpFonts: [UInt8] { storage.bmpFonts }
     /// True when the font that draws spaces uses the space glyph in none of its
     /// OpenType lookups: text on either side of a space then shapes the same alone
     /// as together, so words between spaces can be cached (see `ShapeCache`).
-    @inlinable package var spacesSeparateShaping: Bool { storage.spacesSeparateShaping }
+    package var spacesSeparateShaping: Bool { storage.spacesSeparateShaping }
     /// The ellipsis and line boxes of each style the set is used with.
     package var styleMeasures: StyleMeasures { storage.styleMeasures }
 
     /// What a set holds, behind one reference: a set is copied into each text
     /// prepared with it and into the stages preparing it, and a copy then retains one
     /// object rather than each of its arrays (a share of preparing a short text).
-    /// The accessors above are inlinable: the stages after this one read them per run.
-    @usableFromInline
-    final class Storage: Sendable {
-        @usableFromInline let fonts: [Font]
-        @usableFromInline let identity: UInt64
-        @usableFromInline let bmpFonts: [UInt8]
-        @usableFromInline let spacesSeparateShaping: Bool
+    private final class Storage: Sendable {
+        let fonts: [Font]
+        let identity: UInt64
+        let bmpFonts: [UInt8]
+        let spacesSeparateShaping: Bool
         let styleMeasures = StyleMeasures()
 
         init(fonts: [Font], identity: UInt64, bmpFonts: [UInt8], spacesSeparateShaping: Bool) {
@@ -50,7 +48,7 @@ public struct FontSet: Sendable {
         }
     }
 
-    @usableFromInline let storage: Storage
+    private let storage: Storage
 
     private static let identities = Atomic<UInt64>(0)
 
