@@ -6,6 +6,11 @@ line starts and heights with TextMeasure's.
     scripts/browser-check --record   # ... and store Chromium's answers as the fixture
     scripts/browser-check --recorded # the stored answers vs the library (no browser)
 
+With --boxes it checks where each grapheme cluster is drawn instead: the bidi
+corpus Tests/Fixtures/browser/bidi-texts.json in every paragraph direction and
+alignment, each cluster's client rect (Range.getClientRects()) against the
+library's "boxes", within half a pixel; recorded in chromium-boxes.jsonl.
+
 The corpus is Tests/Fixtures/browser/texts.json (texts by script); it is expanded
 here into cases (font list x size x line height x widths) in a fixed order, so that
 the same corpus always gives the same cases. Chromium's answers are recorded, case
@@ -37,6 +42,11 @@ TEXTS = os.path.join(FIXTURES, "texts.json")
 # Styled texts: spans over substrings ("match") in a named style (STYLES), or spacing.
 STYLED_TEXTS = os.path.join(FIXTURES, "styled.json")
 RECORDED = os.path.join(FIXTURES, "chromium.jsonl")
+BOX_TEXTS = os.path.join(FIXTURES, "bidi-texts.json")
+BOX_RECORDED = os.path.join(FIXTURES, "chromium-boxes.jsonl")
+DIRECTIONS = ["auto", "ltr", "rtl"]
+ALIGNMENTS = ["start", "end", "left", "right", "center"]
+BOX_TOLERANCE = 0.5
 
 # FontSet.default, in its fallback order (Sources/CTextMeasureFonts/EmbeddedFontList.h).
 EMBEDDED = ["NotoSans-Regular.ttf", "NotoSansArabic-Regular.ttf", "NotoSansHebrew-Regular.ttf",
@@ -68,6 +78,9 @@ STYLES = {
     "timestamp": lambda size: {"placeholder": {"width": 36, "height": 12, "baseline": 10}},
     "avatar": lambda size: {"placeholder": {"width": 24, "height": 24, "baseline": 20}},
 }
+WIDTHS_PER_TEXT = 6
+PAGE_SIZE = 600
+
 WIDTHS_PER_TEXT = 6
 PAGE_SIZE = 600
 
@@ -108,6 +121,23 @@ def expand_corpus(texts_path=TEXTS):
                             case["lineHeight"] = line_height
                             case["emptyLines"] = "label"
                             cases.append(case)
+    return cases
+
+
+def expand_box_corpus(texts_path=BOX_TEXTS):
+    """The box cases: every text in every direction and alignment, at two widths."""
+    with open(texts_path, encoding="utf-8") as file:
+        texts = json.load(file, object_pairs_hook=OrderedDict)
+    cases = []
+    for script, items in texts.items():
+        for index, text in enumerate(items):
+            rng = random.Random(f"boxes-{script}-{index}")
+            for width in sorted({rng.randint(110, 240), rng.randint(241, 460)}):
+                for direction in DIRECTIONS:
+                    for align in ALIGNMENTS:
+                        cases.append(OrderedDict(id=f"{script}-{index}-w{width}-{direction}-{align}", script=script,
+                                                 text=text, size=17, width=width, lineHeight=None, emptyLines="label",
+                                                 direction=direction, align=align, boxes=True))
     return cases
 
 
@@ -172,7 +202,9 @@ FONTCONFIG = """<?xml version="1.0"?>
 </fontconfig>
 """
 
-PAGE_SCRIPT = r"""
+# The page: one div per case, then, once the fonts have loaded, `measureCase(div, range)`
+# (defined by the check, below) for each.
+PAGE_TEMPLATE = r"""
 const cases = JSON.parse(document.getElementById('cases').textContent);
 for (const c of cases) {
   const div = document.createElement('div');
@@ -181,6 +213,9 @@ for (const c of cases) {
   div.style.fontSize = c.size + 'px';
   div.style.width = c.width + 'px';
   div.style.lineHeight = c.lineHeight == null ? 'normal' : c.lineHeight + 'px';
+  // auto: each paragraph's own direction, as TextMeasure's .natural.
+  if (c.direction === 'auto') div.style.unicodeBidi = 'plaintext'; else if (c.direction) div.style.direction = c.direction;
+  if (c.align) div.style.textAlign = c.align;
   if (c.letterSpacing) div.style.letterSpacing = c.letterSpacing + 'px';
   if (c.wordSpacing) div.style.wordSpacing = c.wordSpacing + 'px';
   // Each piece: plain text, a styled <span>, or a placeholder's inline-block, whose
@@ -211,39 +246,7 @@ async function measure() {
   await document.fonts.ready;
   await new Promise(resolve => requestAnimationFrame(() => resolve()));
   const range = document.createRange();
-  const results = [];
-  for (const div of document.querySelectorAll('div.c')) {
-    const starts = [];
-    let lastMiddle = null;
-    let offset = 0;   // UTF-16 offset in the case's text, across pieces
-    // Something starts a line when its top is below the middle of what came before:
-    // boxes on one line share a baseline, whatever their fonts and sizes, so a taller
-    // one's middle is still below the others' tops; a later line's top is below them all.
-    const visit = (rect, at) => {
-      if (lastMiddle === null || rect.top > lastMiddle + 0.01) starts.push(at);
-      lastMiddle = (rect.top + rect.bottom) / 2;
-    };
-    for (const piece of div.childNodes) {
-      if (piece.nodeType === 1 && piece.dataset.placeholder) {
-        visit(piece.getBoundingClientRect(), offset);
-        offset += 1;
-        continue;
-      }
-      const node = piece.nodeType === 3 ? piece : piece.firstChild;
-      if (!node) continue;
-      const text = node.data;
-      for (let i = 0; i < text.length; ) {
-        const n = text.codePointAt(i) > 0xFFFF ? 2 : 1;
-        range.setStart(node, i);
-        range.setEnd(node, i + n);
-        const rects = range.getClientRects();
-        if (rects.length) visit(rects[0], offset + i);
-        i += n;
-      }
-      offset += text.length;
-    }
-    results.push({lineStarts: starts, height: div.getBoundingClientRect().height});
-  }
+  const results = [...document.querySelectorAll('div.c')].map(div => measureCase(div, range));
   const fonts = [...document.fonts].map(f => f.family + ':' + f.status);
   const out = document.createElement('pre');
   out.id = 'results';
@@ -252,6 +255,69 @@ async function measure() {
 }
 measure();
 """
+
+# Line starts and height, across the pieces of a styled case.
+PAGE_SCRIPT = r"""
+function measureCase(div, range) {
+  const starts = [];
+  let lastMiddle = null;
+  let offset = 0;   // UTF-16 offset in the case's text, across pieces
+  // Something starts a line when its top is below the middle of what came before:
+  // boxes on one line share a baseline, whatever their fonts and sizes, so a taller
+  // one's middle is still below the others' tops; a later line's top is below them all.
+  const visit = (rect, at) => {
+    if (lastMiddle === null || rect.top > lastMiddle + 0.01) starts.push(at);
+    lastMiddle = (rect.top + rect.bottom) / 2;
+  };
+  for (const piece of div.childNodes) {
+    if (piece.nodeType === 1 && piece.dataset.placeholder) {
+      visit(piece.getBoundingClientRect(), offset);
+      offset += 1;
+      continue;
+    }
+    const node = piece.nodeType === 3 ? piece : piece.firstChild;
+    if (!node) continue;
+    const text = node.data;
+    for (let i = 0; i < text.length; ) {
+      const n = text.codePointAt(i) > 0xFFFF ? 2 : 1;
+      range.setStart(node, i);
+      range.setEnd(node, i + n);
+      const rects = range.getClientRects();
+      if (rects.length) visit(rects[0], offset + i);
+      i += n;
+    }
+    offset += text.length;
+  }
+  return {lineStarts: starts, height: div.getBoundingClientRect().height};
+}
+""" + PAGE_TEMPLATE
+
+# Each grapheme's client rects, as [start, end, line, left, right] from the div's left
+# edge (line breaks left out); a line is a distinct top.
+BOX_PAGE_SCRIPT = r"""
+const segmenter = new Intl.Segmenter('en', {granularity: 'grapheme'});
+function measureCase(div, range) {
+  const node = div.firstChild;
+  const boxes = [];
+  const left = div.getBoundingClientRect().left;
+  const tops = [];
+  if (node) {
+    for (const {segment, index} of segmenter.segment(node.data)) {
+      if (segment === '\n' || segment === '\r\n' || segment === '\u2029') continue;
+      range.setStart(node, index);
+      range.setEnd(node, index + segment.length);
+      const rects = [...range.getClientRects()];
+      if (!rects.length) continue;
+      const top = rects[0].top;
+      let line = tops.findIndex(t => Math.abs(t - top) < 0.01);
+      if (line < 0) { tops.push(top); line = tops.length - 1; }
+      boxes.push([index, index + segment.length, line, Math.min(...rects.map(r => r.left)) - left,
+                  Math.max(...rects.map(r => r.right)) - left]);
+    }
+  }
+  return {boxes, height: div.getBoundingClientRect().height};
+}
+""" + PAGE_TEMPLATE
 
 
 def chromium_binary():
@@ -299,7 +365,7 @@ def pieces(case, family):
     return result
 
 
-def render_page(cases, workdir, fontconfig):
+def render_page(cases, workdir, fontconfig, script=PAGE_SCRIPT):
     paths = []
     for case in cases:
         for path in font_paths(case) + [p for span in case.get("spans", []) for p in span_fonts(case, span) or []]:
@@ -312,6 +378,7 @@ def render_page(cases, workdir, fontconfig):
 
     page_cases = [{"pieces": pieces(c, family), "size": c["size"], "width": c["width"], "lineHeight": c["lineHeight"],
                    "letterSpacing": c.get("letterSpacing"), "wordSpacing": c.get("wordSpacing"),
+                   "direction": c.get("direction"), "align": c.get("align"),
                    "family": family(font_paths(c))} for c in cases]
     # JSON inside <script type=application/json>: only "</" needs escaping.
     data = json.dumps(page_cases, ensure_ascii=True).replace("</", "<\\/")
@@ -322,7 +389,7 @@ div.c {{ white-space: pre-wrap; overflow-wrap: break-word; word-break: normal; l
         margin: 0; padding: 0; border: 0; }}
 </style></head><body>
 <script type="application/json" id="cases">{data}</script>
-<script>{PAGE_SCRIPT}</script>
+<script>{script}</script>
 </body></html>"""
     page_path = os.path.join(workdir, "page.html")
     with open(page_path, "w", encoding="utf-8") as file:
@@ -349,11 +416,11 @@ div.c {{ white-space: pre-wrap; overflow-wrap: break-word; word-break: normal; l
     return answer["results"]
 
 
-def run_chromium(cases):
+def run_chromium(cases, script=PAGE_SCRIPT):
     with tempfile.TemporaryDirectory(prefix="browser-check-") as workdir:
         fonts_dir = os.path.join(workdir, "fonts")
         os.mkdir(fonts_dir)
-        # The one system font: DejaVu Sans Mono, which no case names.
+        # The one system font: DejaVu Sans Mono (styled cases name it, as a web font).
         os.symlink("/usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf", os.path.join(fonts_dir, "mono.ttf"))
         fontconfig = os.path.join(workdir, "fonts.conf")
         with open(fontconfig, "w") as file:
@@ -362,7 +429,7 @@ def run_chromium(cases):
         for start in range(0, len(cases), PAGE_SIZE):
             page = cases[start:start + PAGE_SIZE]
             print(f"browser-check: Chromium, cases {start + 1}-{start + len(page)} of {len(cases)}", file=sys.stderr)
-            results.extend(render_page(page, workdir, fontconfig))
+            results.extend(render_page(page, workdir, fontconfig, script))
     return [{**case, "chromium": result} for case, result in zip(cases, results)]
 
 
@@ -427,13 +494,51 @@ def compare(recorded, library, verbose):
     return total
 
 
-def read_recorded():
-    with open(RECORDED, encoding="utf-8") as file:
+def box_differences(theirs, mine):
+    """The clusters whose line or edges differ by more than BOX_TOLERANCE, as
+    (start, chromium box, textmeasure box); a cluster one side lacks counts too."""
+    ours = {box[0]: box for box in (mine or {}).get("boxes") or []}
+    chrome = {box[0]: box for box in theirs["boxes"]}
+    differing = []
+    for start in sorted(set(ours) | set(chrome)):
+        a, b = chrome.get(start), ours.get(start)
+        if a is None or b is None or a[1] != b[1] or a[2] != b[2] \
+                or abs(a[3] - b[3]) > BOX_TOLERANCE or abs(a[4] - b[4]) > BOX_TOLERANCE:
+            differing.append((start, a, b))
+    return differing
+
+
+def compare_boxes(recorded, library, verbose):
+    per_script = OrderedDict()
+    mismatches = []
+    for case, mine in zip(recorded, library):
+        stats = per_script.setdefault(case["script"], [0, 0])
+        stats[0] += 1
+        differing = box_differences(case["chromium"], mine)
+        stats[1] += not differing
+        if differing:
+            mismatches.append((case, differing))
+    total = [sum(s[i] for s in per_script.values()) for i in range(2)]
+    print(f"{'script':8} {'cases':>6} {'every box within ' + str(BOX_TOLERANCE) + ' px':>26}")
+    for script, (count, agreeing) in list(per_script.items()) + [("overall", total)]:
+        print(f"{script:8} {count:6} {100 * agreeing / count:25.2f}%")
+    shown = mismatches if verbose else mismatches[:20]
+    for case, differing in shown:
+        print(f"\n{case['id']}  {case['text']!r}".replace("\n", "⏎", 1))
+        for start, a, b in differing[:8]:
+            print(f"  @{start}: chromium {a}  textmeasure {b}")
+    if len(shown) < len(mismatches):
+        print(f"\n... and {len(mismatches) - len(shown)} more (--verbose shows all)")
+    return total
+
+
+def read_recorded(path=RECORDED):
+    with open(path, encoding="utf-8") as file:
         return [json.loads(line, object_pairs_hook=OrderedDict) for line in file if line.strip()]
 
 
-def write_recorded(recorded):
-    with open(RECORDED, "w", encoding="utf-8") as file:
+def write_recorded(recorded, path=RECORDED):
+    with open(path, "w", encoding="utf-8") as file:
         for case in recorded:
             file.write(json.dumps(case, ensure_ascii=False) + "\n")
 
@@ -445,6 +550,8 @@ def main():
     parser.add_argument("--textmeasure", default=os.path.join(ROOT, "scripts", "textmeasure"))
     parser.add_argument("--filter", help="only cases whose id contains this")
     parser.add_argument("--verbose", action="store_true", help="show every mismatching case")
+    parser.add_argument("--boxes", action="store_true",
+                        help="check cluster boxes on the bidi corpus in every direction and alignment")
     parser.add_argument("--group", choices=["all", "plain", "styled"], default="all",
                         help="the plain corpus, the styled group, or both; --record replaces only that group")
     parser.add_argument("--texts", default=TEXTS,
@@ -452,6 +559,21 @@ def main():
     args = parser.parse_args()
     if args.texts != TEXTS and (args.record or args.recorded):
         parser.error("--texts checks another corpus live; it cannot be recorded or compared with the fixture")
+
+    if args.boxes:
+        if args.recorded:
+            recorded = read_recorded(BOX_RECORDED)
+        else:
+            texts = BOX_TEXTS if args.texts == TEXTS else args.texts   # --texts: held-out bidi texts, live
+            recorded = run_chromium(expand_box_corpus(texts), BOX_PAGE_SCRIPT)
+            if args.record:
+                write_recorded(recorded, BOX_RECORDED)
+                print(f"browser-check: recorded {len(recorded)} cases in {os.path.relpath(BOX_RECORDED, ROOT)}",
+                      file=sys.stderr)
+        if args.filter:
+            recorded = [c for c in recorded if args.filter in c["id"]]
+        compare_boxes(recorded, run_library(recorded, args.textmeasure), args.verbose)
+        return
 
     def in_group(case):
         styled = case["script"].startswith("styled-")
@@ -467,7 +589,8 @@ def main():
             # The other group's answers are kept as they were recorded.
             kept = [c for c in read_recorded() if not in_group(c)] if args.group != "all" else []
             plain = [c for c in kept + recorded if not c["script"].startswith("styled-")]
-            write_recorded(plain + [c for c in kept + recorded if c["script"].startswith("styled-")])
+            recorded = plain + [c for c in kept + recorded if c["script"].startswith("styled-")]
+            write_recorded(recorded)
             print(f"browser-check: recorded {len(recorded)} cases in {os.path.relpath(RECORDED, ROOT)}",
                   file=sys.stderr)
     if args.filter:

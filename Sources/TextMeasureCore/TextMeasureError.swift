@@ -29,6 +29,8 @@ public enum TextMeasureError: Error, Sendable, Equatable, CustomStringConvertibl
     case invalidRun(index: Int, reason: String)
     /// More distinct fonts and sizes in one styled text than a line's 64-bit font mask holds.
     case tooManyRunFonts(count: Int)
+    /// ICU failed to resolve the text's bidi levels; `code` is ICU's `UErrorCode`.
+    case bidiFailed(code: Int32)
 
     public var description: String {
         switch self {
@@ -48,6 +50,7 @@ public enum TextMeasureError: Error, Sendable, Equatable, CustomStringConvertibl
         case .invalidRun(let index, let reason): "invalid run \(index): \(reason)"
         case .tooManyRunFonts(let count): "too many fonts in one styled text: \(count) distinct fonts and sizes, at most 64"
         case .noFonts: "no fonts: TextMeasure was built without its embedded fonts (the EmbeddedFonts trait is off), so the default font set is empty; give a font set of your own (the CLI: --font FILE)"
+        case .bidiFailed(let code): "ICU bidi resolution failed with error \(code)"
         }
     }
 }

@@ -33,10 +33,15 @@ public struct TextStyle: Sendable, Hashable {
     public static let tabSizeRange: ClosedRange<Int> = Limits.tabSize
     /// The largest fixed line height (px) or line height multiple the library accepts.
     public static let maximumLineHeight = Limits.maximumLineHeight
+    /// The direction of each paragraph. Default `.natural`: its first strong character's.
+    public var baseWritingDirection: WritingDirection
+    /// Where lines sit in the content box. Default `.natural`: the paragraph's start side.
+    public var alignment: TextAlignment
 
     public init(fontSize: Double = 17, lineHeight: LineHeight = .normal,
                 lineBreakRules: LineBreakRules = .browser, fontFeatures: [String] = [], tabSize: Int = 8,
-                letterSpacing: Double = 0, wordSpacing: Double = 0) {
+                letterSpacing: Double = 0, wordSpacing: Double = 0,
+                baseWritingDirection: WritingDirection = .natural, alignment: TextAlignment = .natural) {
         self.fontSize = fontSize
         self.lineHeight = lineHeight
         self.lineBreakRules = lineBreakRules
@@ -44,6 +49,8 @@ public struct TextStyle: Sendable, Hashable {
         self.tabSize = tabSize
         self.letterSpacing = letterSpacing
         self.wordSpacing = wordSpacing
+        self.baseWritingDirection = baseWritingDirection
+        self.alignment = alignment
     }
 
     /// Whether letter or word spacing is set: such text is prepared as styled text.

@@ -49,6 +49,10 @@ public struct PreparedText: Sendable {
     /// For every grapheme cluster, whether it hangs at the end of a line: a space,
     /// a tab or a line break. Character wrapping and truncation break around these.
     package let graphemeHangs: [Bool]
+    /// The bidi levels and paragraph directions (empty for left-to-right text).
+    package let bidi: BidiLevels
+    /// Right-to-left ligatures, whose width placement shares among their graphemes.
+    package let ligatures: LigatureSpans
     /// "…" as truncation draws it.
     package let ellipsis: Ellipsis
     /// For `.normal` line height, the line box of each font in `fonts`; for a fixed
@@ -98,6 +102,8 @@ public struct PreparedText: Sendable {
         tabStops = builder.tabStops
         graphemeFonts = builder.graphemeFonts
         graphemeHangs = builder.graphemeHangs
+        bidi = builder.bidi
+        ligatures = builder.ligatures
         let measures = fonts.styleMeasures.measures(for: style) {
             StyleMeasures(ellipsis: .measure(fonts: fonts, style: style),
                                    lineBoxes: Self.lineBoxes(fonts: fonts, style: style))
@@ -144,6 +150,8 @@ public struct PreparedText: Sendable {
         tabStops = builder.tabStops
         graphemeFonts = builder.graphemeFonts
         graphemeHangs = builder.graphemeHangs
+        bidi = builder.bidi
+        ligatures = builder.ligatures
         ellipsis = builder.ellipsis
         lineBoxes = builder.slots.map(\.box)
         self.attributed = attributed

@@ -27,12 +27,18 @@ package struct SegmentBuilder {
     private(set) var graphemeHangs: [Bool] = []
     private(set) var edgeAdjustments = EdgeAdjustments()
     private(set) var tabStops = TabStops.none
+    private(set) var bidi = BidiLevels()
+    private(set) var ligatures = LigatureSpans()
 
     /// Segments longer than this (in UTF-16 units) are not cached: rare, and large.
     static let longestCachedSegment = 128
     /// The key script of a segment whose first code point has a script of its own,
     /// so that what precedes it does not matter.
     private static let ownScript = UInt32.max
+    /// Set in the key script of a segment shaped right to left (its bidi level is odd):
+    /// direction changes shaping (mirrored brackets, the order of glyphs), so the two
+    /// directions are cached apart. No script tag has this bit (tags are ASCII).
+    private static let rightToLeftKeyBit: UInt32 = 1 << 31
 
     init(fonts: FontSet, style: TextStyle, cache: ShapeCache?) {
         self.fonts = fonts
@@ -43,13 +49,16 @@ package struct SegmentBuilder {
     mutating func build(_ text: UnsafeBufferPointer<UInt16>) throws(TextMeasureError) {
         guard !text.isEmpty else { return }
         let breaks = try Boundaries.lineBreaks(in: text, rules: style.lineBreakRules)
+        bidi = try BidiLevels.resolve(text, direction: style.baseWritingDirection)
         let cache = cache?.isEnabled == true && fonts.spacesSeparateShaping ? cache : nil
         let styleKey = cache == nil ? 0 : StyleKey.count(style)
         try breaks.withUnsafeBufferPointer { breaks throws(TextMeasureError) in
+          try bidi.levels.withUnsafeBufferPointer { levels throws(TextMeasureError) in
             try PreparationBuffers.with(utf16Count: text.count, breakCount: breaks.count, fontCount: fonts.fonts.count,
                                         styleKeyCount: styleKey) { buffers throws(TextMeasureError) in
                 var pass = SegmentPass(text: text, breaks: breaks, buffers: buffers, fonts: fonts, style: style,
                                        cache: cache, styleKeyCount: styleKey)
+                pass.levels = bidi.isLeftToRight ? nil : levels.baseAddress
                 try pass.run()
                 segments = Array(buffers.segments.buffer(from: 0, count: breaks.count))
                 let blocks = UnsafeBufferPointer(buffers.blocks.buffer(from: 0, count: pass.blockCount))
@@ -61,7 +70,9 @@ package struct SegmentBuilder {
                 graphemeHangs = Self.gather(buffers.clusterHangs, blocks, count)
                 edgeAdjustments = Self.gatherAdjustments(buffers.clusterEdges, blocks)
                 tabStops = pass.tabStops(graphemeEnds: graphemeEnds)
+                ligatures = pass.ligatures
             }
+          }
         }
     }
 
@@ -127,6 +138,10 @@ package struct SegmentBuilder {
         let styleKey: UnsafeBufferPointer<UInt16>
         var styleHash: UInt64 = 0
         var tabWidthCache: Double?
+        /// Each code unit's bidi level; nil when all are 0 (runs keep no level then).
+        var levels: UnsafePointer<UInt8>?
+        /// The right-to-left ligatures found so far (only text with bidi levels has any).
+        var ligatures = LigatureSpans()
         var runs: [FontRun] = []
         /// Clusters and pieces gathered so far.
         var clusterCount: Int32 = 0
@@ -183,10 +198,24 @@ package struct SegmentBuilder {
 
         private func start(of segment: Int) -> Int { segment == 0 ? 0 : breaks[segment - 1].utf16Offset }
 
-        /// Whether segment `index` may be cached: safe breaks on both sides, and short.
+        /// Whether segment `index` may be cached: safe breaks on both sides, short, and
+        /// (with bidi levels) of one level, so that it is shaped in one direction.
         private func isCacheable(_ index: Int) -> Bool {
             (index == 0 || buffers.safeBreaks[index - 1]) && buffers.safeBreaks[index]
                 && breaks[index].utf16Offset - start(of: index) <= SegmentBuilder.longestCachedSegment
+                && hasOneLevel(index)
+        }
+
+        private func hasOneLevel(_ index: Int) -> Bool {
+            guard let levels else { return true }
+            let start = start(of: index), level = levels[start]
+            for offset in start..<breaks[index].utf16Offset where levels[offset] != level { return false }
+            return true
+        }
+
+        /// Whether segment `index` (of one level) is shaped right to left.
+        private func isRightToLeft(_ index: Int) -> Bool {
+            levels.map { $0[start(of: index)] & 1 == 1 } ?? false
         }
 
         /// The script part of a segment's key: its own, or the one it inherits
@@ -208,7 +237,8 @@ package struct SegmentBuilder {
         /// where it starts; a miss the cache admits is marked for `store`.
         @inline(__always)   // out of line, a call on the pass itself took a copy of the whole pass
         private func lookUp(_ index: Int, after script: hb_script_t?) -> ShapeCache.Lookup? {
-            guard let cache, let keyScript = keyScript(index, after: script) else { return nil }
+            guard let cache, var keyScript = keyScript(index, after: script) else { return nil }
+            if isRightToLeft(index) { keyScript ^= SegmentBuilder.rightToLeftKeyBit }
             let start = start(of: index)
             let key = ShapedSegmentKey(style: styleKey, styleHash: styleHash, script: keyScript, text: text(of: index))
             let found = cache.lookup(key, into: ClusterBuffers(buffers, at: start, count: text(of: index).count,
@@ -248,6 +278,7 @@ package struct SegmentBuilder {
             runs.removeAll(keepingCapacity: true)
             itemizer.itemize(stretch, of: text, inheriting: script, fontForCluster: buffers.fontForCluster + start,
                              scriptAfter: buffers.scriptAfter + range.lowerBound, runs: &runs)
+            if let levels { BidiRuns.split(&runs, from: 0, clusterEnds: stretch.clusterEnds, start: start, levels: levels) }
 
             (buffers.advances + start).update(repeating: 0, count: end - start)
             (buffers.edges + start).update(repeating: 0, count: end - start + 1)
@@ -258,6 +289,9 @@ package struct SegmentBuilder {
             if LineEdgeWidths.hasInnerEdges(stretch, edges: buffers.edges.uncheckedBase) {
                 LineEdgeWidths.splitLigatures(stretch, runs: runs, advances: buffers.advances.uncheckedBase,
                                               edges: buffers.edges.uncheckedBase)
+                if levels != nil {
+                    ligatures.record(stretch, runs: runs, edges: buffers.edges.uncheckedBase, firstGrapheme: clusterCount)
+                }
                 LineEdgeWidths.measure(stretch, of: text, runs: runs, advances: buffers.advances.uncheckedBase,
                                        edges: buffers.edges.uncheckedBase, glyphs: buffers.firstGlyphs.uncheckedBase,
                                        fonts: fonts.fonts, scales: buffers.scales.uncheckedBase,
@@ -386,14 +420,28 @@ package struct SegmentBuilder {
                                            hash: buffers.keyHashes[index])
                 let firstOfSegment = index == range.lowerBound ? firstCluster : buffers.segments[index - 1].graphemeEnd
                 let segment = buffers.segments[index]
+                let sparse = position + Int(firstOfSegment - firstCluster)
+                // A right-to-left ligature across graphemes is recorded for placement
+                // (`LigatureSpans`) only when shaped: such a segment is not cached.
+                if isRightToLeft(index), hasLigature(clusterEnds: sparse..<(sparse + Int(segment.graphemeEnd - firstOfSegment)),
+                                                     before: end) { continue }
                 let shaped = ShapedSegment(graphemeCount: segment.graphemeEnd - firstOfSegment,
                                            contentGraphemeCount: segment.contentGraphemeEnd - firstOfSegment,
                                            width: segment.width, trailingWidth: segment.trailingWidth,
                                            fonts: segment.fonts, script: buffers.scriptAfter[index].rawValue)
-                let sparse = position + Int(firstOfSegment - firstCluster)
                 cache.insert(key, shaped, from: ClusterBuffers(buffers, at: sparse, count: Int(shaped.graphemeCount),
                                                                offset: Int32(start)))
             }
+        }
+
+        /// Whether a glyph cluster spans a grapheme boundary among the cluster ends at
+        /// `clusterEnds` (sparse positions) before `end`.
+        private func hasLigature(clusterEnds: Range<Int>, before end: Int) -> Bool {
+            for position in clusterEnds {
+                let boundary = Int(buffers.clusterEnds[position])
+                if boundary < end, buffers.edges[boundary] & ClusterEdge.starts == 0 { return true }
+            }
+            return false
         }
 
         private func isHangingWhitespace(_ start: Int, _ end: Int) -> Bool {

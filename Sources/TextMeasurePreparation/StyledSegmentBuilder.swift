@@ -39,6 +39,8 @@ struct StyledSegmentBuilder {
     private(set) var graphemeRuns: [Int32] = []
     private(set) var edgeAdjustments = EdgeAdjustments()
     private(set) var tabStops = TabStops.none
+    private(set) var bidi = BidiLevels()
+    private(set) var ligatures = LigatureSpans()
     private(set) var ellipsis = Ellipsis(width: 0, fontIndex: 0)
 
     private struct SlotKey: Hashable {
@@ -89,7 +91,10 @@ struct StyledSegmentBuilder {
     /// The box `font` gives its line inside an inline box of `style`: under `normal`,
     /// its own ascent and descent joined with the box's primary font's (each inline
     /// box has its primary font's height, fallback fonts may extend it, as in Blink);
-    /// a fixed or multiplied height is the primary font's, whatever the fallback.
+    /// a fixed or multiplied height is the primary font's, whatever the fallback, with
+    /// the leading above floored to whole pixels, as Blink splits it
+    /// (`NGLineHeightMetrics::AddLeading`): boxes of two fonts then share a baseline
+    /// without rounding their line a pixel taller.
     private static func box(of font: Font, style: TextStyle, fonts: FontSet) -> LineBox {
         let primary = fonts.primary.metrics
         switch style.lineHeight {
@@ -98,22 +103,33 @@ struct StyledSegmentBuilder {
             let strut = LineBox.normal(primary, size: style.fontSize)
             return LineBox(above: max(own.above, strut.above), below: max(own.below, strut.below))
         case .fixed(let pixels):
-            return LineBox.fixed(primary, size: style.fontSize, height: Int((pixels * Double(Units.layoutPerPixel)).rounded()))
+            return fixed(primary, size: style.fontSize, height: Int((pixels * Double(Units.layoutPerPixel)).rounded()))
         case .multiple(let multiple):
             let normal = LineBox.normal(primary, size: style.fontSize).height
-            return LineBox.fixed(primary, size: style.fontSize, height: Int((Double(normal) * multiple).rounded()))
+            return fixed(primary, size: style.fontSize, height: Int((Double(normal) * multiple).rounded()))
         }
+    }
+
+    private static func fixed(_ metrics: FontMetrics, size: Double, height: Int) -> LineBox {
+        let rounded = metrics.roundedPixels(at: size)
+        let perPixel = Units.layoutPerPixel
+        let leading = height - (rounded.ascent + rounded.descent) * perPixel
+        let above = rounded.ascent * perPixel + Int((Double(leading) / Double(2 * perPixel)).rounded(.down)) * perPixel
+        return LineBox(above: above, below: height - above)
     }
 
     mutating func build(_ text: UnsafeBufferPointer<UInt16>) throws(TextMeasureError) {
         let base = attributed.style
-        // Slot 0: the base style's primary font, the block's strut on every line.
-        _ = try slot(0, run: baseRun)
+        // Slots 0..<n: the base style's fonts in their set's order, so that for text in
+        // the base style a slot is its font's index in `fonts` (placement and the ellipsis
+        // read it so), slot 0 being the primary font, the block's strut on every line.
+        for index in attributed.fonts.fonts.indices { _ = try slot(index, run: baseRun) }
         let baseEllipsis = Ellipsis.measure(fonts: attributed.fonts, style: base)
-        ellipsis = Ellipsis(width: baseEllipsis.width, fontIndex: try slot(baseEllipsis.fontIndex, run: baseRun))
+        ellipsis = baseEllipsis
         guard !text.isEmpty else { return }
 
         let breaks = try Boundaries.lineBreaks(in: text, rules: base.lineBreakRules)
+        bidi = try BidiLevels.resolve(text, direction: base.baseWritingDirection)
         let breakEnds = breaks.map { Int32($0.utf16Offset) }
         var ends = [Int32](repeating: 0, count: text.count)
         let count = try breakEnds.withUnsafeBufferPointer { forced throws(TextMeasureError) in
@@ -126,8 +142,8 @@ struct StyledSegmentBuilder {
         // Each cluster's run, slot and script; runs of clusters to shape together.
         var clusterRuns = [Int32](repeating: 0, count: count)
         var clusterSlots = [UInt8](repeating: 0, count: count)
+        var clusterCursive = [Bool](repeating: false, count: count)
         var fontRuns: [FontRun] = []
-        var fontRunStyles: [Int] = []
         let itemizers = styles.map { FontItemizer(fontSet: $0.fonts) }
         var run = 0
         var lastRealScript = HB_SCRIPT_INVALID
@@ -149,16 +165,16 @@ struct StyledSegmentBuilder {
             let slot = try self.slot(fontIndex, run: styleIndex)
             clusterSlots[index] = UInt8(slot)
             var script = ScriptTable.bmp.script(of: Scalars.decode(text, at: start).scalar)
+            clusterCursive[index] = Self.cursiveScripts.contains(script)
             if script.isNeutral { script = lastRealScript } else { lastRealScript = script }
-            if var last = fontRuns.last, last.end == start, last.fontIndex == slot, fontRunStyles.last == styleIndex,
-               !afterMandatory,
+            // A run's slot belongs to one style run, so runs end at style boundaries too.
+            if var last = fontRuns.last, last.end == start, last.fontIndex == slot, !afterMandatory,
                script == HB_SCRIPT_INVALID || last.script == HB_SCRIPT_INVALID || script == last.script {
                 if last.script == HB_SCRIPT_INVALID { last.script = script }
                 last.end = end
                 fontRuns[fontRuns.count - 1] = last
             } else {
                 fontRuns.append(FontRun(start: start, end: end, fontIndex: slot, script: script))
-                fontRunStyles.append(styleIndex)
             }
             start = end
         }
@@ -172,6 +188,17 @@ struct StyledSegmentBuilder {
         let scales = slots.map { $0.size * Double(Units.widthPerPixel) / Double($0.font.advanceUnitsPerEm) }
         let fonts = slots.map(\.font)
         let safe = [Bool](repeating: true, count: breaks.count)
+        if !bidi.isLeftToRight {
+            bidi.levels.withUnsafeBufferPointer { levels in
+                ends.withUnsafeBufferPointer { ends in
+                    BidiRuns.split(&fontRuns, from: 0, clusterEnds: ends, start: 0, levels: levels.baseAddress!)
+                }
+            }
+        }
+        // The style of each run: the style run of its first cluster.
+        let fontRunStyles = fontRuns.map { run in
+            Int(clusterRuns[ends.partitioningIndex { Int($0) > run.start }])
+        }
         ends.withUnsafeBufferPointer { ends in
             breaks.withUnsafeBufferPointer { breaks in
                 safe.withUnsafeBufferPointer { safe in
@@ -183,6 +210,9 @@ struct StyledSegmentBuilder {
                     edges.withUnsafeBufferPointer { edges in
                         guard LineEdgeWidths.hasInnerEdges(stretch, edges: edges.baseAddress!) else { return }
                         LineEdgeWidths.splitLigatures(stretch, runs: fontRuns, advances: &advances, edges: edges.baseAddress!)
+                        if !bidi.isLeftToRight {
+                            ligatures.record(stretch, runs: fontRuns, edges: edges.baseAddress!, firstGrapheme: 0)
+                        }
                         // One style's runs at a time, each with its own features; boundaries
                         // outside a style's runs keep the adjustments found before.
                         var found = adjustments
@@ -200,13 +230,21 @@ struct StyledSegmentBuilder {
             }
         }
 
-        measure(text, ends: ends, breaks: breaks, runs: clusterRuns, slots: clusterSlots, advances: advances,
+        measure(text, ends: ends, breaks: breaks, runs: clusterRuns, slots: clusterSlots, cursive: clusterCursive,
+                advances: advances,
                 scales: scales)
         graphemeRuns = clusterRuns
         for (index, adjustment) in adjustments.enumerated() where adjustment.end != 0 || adjustment.start != 0 {
             edgeAdjustments.append(adjustment, after: Int32(index))
         }
     }
+
+    /// Scripts whose letters join: Chromium adds no letter spacing to their letters,
+    /// which would break the joins (spaces and punctuation among them still get it).
+    private static let cursiveScripts: Set<hb_script_t> = [
+        HB_SCRIPT_ARABIC, HB_SCRIPT_SYRIAC, HB_SCRIPT_MONGOLIAN, HB_SCRIPT_NKO, HB_SCRIPT_MANDAIC,
+        HB_SCRIPT_ADLAM, HB_SCRIPT_HANIFI_ROHINGYA, HB_SCRIPT_SOGDIAN, HB_SCRIPT_PSALTER_PAHLAVI, HB_SCRIPT_MANICHAEAN,
+    ]
 
     /// The features `style` is shaped with: its own, and common ligatures off under
     /// letter spacing, as Blink turns them off so that spaced letters stay apart.
@@ -217,7 +255,8 @@ struct StyledSegmentBuilder {
     /// Sums cluster widths (advances, spacing, placeholder widths) into segments, as
     /// `SegmentBuilder` does for plain text.
     private mutating func measure(_ text: UnsafeBufferPointer<UInt16>, ends: [Int32], breaks: [BreakOpportunity],
-                                  runs clusterRuns: [Int32], slots clusterSlots: [UInt8], advances: [Int32],
+                                  runs clusterRuns: [Int32], slots clusterSlots: [UInt8], cursive clusterCursive: [Bool],
+                                  advances: [Int32],
                                   scales: [Double]) {
         let perPixel = Double(Units.widthPerPixel)
         let base = attributed.style
@@ -249,7 +288,9 @@ struct StyledSegmentBuilder {
                 for offset in start..<end { units += Int(advances[offset]) }
                 width = Double(units) * scales[slot]
             }
-            if !Scalars.isZeroWidthControl(scalar), !mandatory { width += style.letterSpacing * perPixel }
+            if !Scalars.isZeroWidthControl(scalar), !mandatory, !clusterCursive[index] {
+                width += style.letterSpacing * perPixel
+            }
             if first == 0x20 && start > 0 || first == 0xA0 { width += style.wordSpacing * perPixel }
             width = min(max(width, -Double(Int32.max)), Double(Int32.max))
             var hangs = mandatory

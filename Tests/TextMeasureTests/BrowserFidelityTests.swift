@@ -31,8 +31,16 @@ import TextMeasure
             let data = Data(line.utf8)
             var measurement = try decoder.decode(MeasurementCase.self, from: data)
             // Font paths in the corpus are relative to the package.
-            measurement.fonts = measurement.fonts?.map { font in
-                font.path.hasPrefix("/") ? font : FontReference(path: packageRoot + "/" + font.path)
+            let resolve = { (font: FontReference) in
+                var font = font
+                if !font.path.hasPrefix("/") { font.path = packageRoot + "/" + font.path }
+                return font
+            }
+            measurement.fonts = measurement.fonts?.map(resolve)
+            measurement.spans = measurement.spans?.map { span in
+                var span = span
+                span.fonts = span.fonts?.map(resolve)
+                return span
             }
             // Chromium had only the listed fonts, as `scripts/browser-check` runs it.
             if measurement.fonts != nil { measurement.embeddedFallback = false }
@@ -61,7 +69,8 @@ import TextMeasure
 
     @Test func lineStartsAndHeightsAgreeWithRecordedChromium() throws {
         let cases = try Self.recordedCases()
-        #expect(cases.count > 5000)
+        #expect(cases.count > 6000)
+        #expect(cases.filter { $0.1.script.hasPrefix("styled-") }.count > 500)
         let fonts = FontCache()
         var differing: Set<String> = []
         let bounds = Self.knownDifferenceBounds()

@@ -17,8 +17,8 @@ public struct CaseReadError: Error, Sendable, Equatable, CustomStringConvertible
 extension MeasurementCase {
     /// The keys a case may have, in the order the batch help lists them.
     package static let jsonKeys = ["id", "text", "fonts", "embeddedFallback", "size", "width", "lineHeight", "rules",
-                                   "insets", "padding", "maxLines", "lineBreakMode", "emptyLines", "letterSpacing",
-                                   "wordSpacing", "spans"]
+                                   "insets", "padding", "maxLines", "lineBreakMode", "emptyLines",
+                                   "align", "direction", "boxes", "letterSpacing", "wordSpacing", "spans"]
 
     /// Reads a case from one JSON object in UTF-8 (a line of `textmeasure batch`), strictly:
     /// an unknown key (with the nearest known one), a key given twice, a wrong type, a
@@ -77,6 +77,9 @@ extension MeasurementCase {
             }
             lineBreakMode = try JSONField.optionalEnum(object["lineBreakMode"], key: "lineBreakMode", LineBreakMode.self)
             emptyLines = try JSONField.optionalEnum(object["emptyLines"], key: "emptyLines", EmptyLineConvention.self)
+            align = try JSONField.optionalEnum(object["align"], key: "align", TextAlignment.self)
+            direction = try JSONField.optionalEnum(object["direction"], key: "direction", WritingDirection.self)
+            boxes = try object["boxes"].flatMap { value throws(JSONFieldError) in try JSONField.bool(value, key: "boxes") }
             letterSpacing = try JSONField.optionalNumber(object["letterSpacing"], key: "letterSpacing")
             wordSpacing = try JSONField.optionalNumber(object["wordSpacing"], key: "wordSpacing")
             spans = try object["spans"].flatMap { value throws(JSONFieldError) in

@@ -35,6 +35,12 @@ public struct MeasurementCase: Codable, Sendable, Hashable {
     /// `"textView"` (default) or `"label"`: whether empty text and a final newline
     /// make a line. A CSS block (the browser check) is `"label"`.
     public var emptyLines: EmptyLineConvention?
+    /// `"start"` (default), `"end"`, `"left"`, `"right"` or `"center"` (`TextStyle.alignment`).
+    public var align: TextAlignment?
+    /// `"auto"` (default), `"ltr"` or `"rtl"` (`TextStyle.baseWritingDirection`).
+    public var direction: WritingDirection?
+    /// Whether the result lists every grapheme cluster's box (`MeasurementResult.boxes`).
+    public var boxes: Bool?
     /// Letter and word spacing of the whole text, in px (CSS `letter-spacing`, `word-spacing`).
     public var letterSpacing: Double?
     public var wordSpacing: Double?
@@ -43,7 +49,8 @@ public struct MeasurementCase: Codable, Sendable, Hashable {
 
     public init(id: CaseID? = nil, text: String, fonts: [FontReference]? = nil, embeddedFallback: Bool? = nil,
                 size: Double? = nil, width: Double, lineHeight: LineHeight? = nil, rules: LineBreakRules? = nil, insets: [Double]? = nil, padding: Double? = nil,
-                maxLines: Int? = nil, lineBreakMode: LineBreakMode? = nil, emptyLines: EmptyLineConvention? = nil) {
+                maxLines: Int? = nil, lineBreakMode: LineBreakMode? = nil, emptyLines: EmptyLineConvention? = nil,
+                align: TextAlignment? = nil, direction: WritingDirection? = nil, boxes: Bool? = nil) {
         self.id = id
         self.text = text
         self.fonts = fonts
@@ -57,12 +64,16 @@ public struct MeasurementCase: Codable, Sendable, Hashable {
         self.maxLines = maxLines
         self.lineBreakMode = lineBreakMode
         self.emptyLines = emptyLines
+        self.align = align
+        self.direction = direction
+        self.boxes = boxes
     }
 
     /// The style this case asks for.
     public func style() -> TextStyle {
         TextStyle(fontSize: size ?? 17, lineHeight: lineHeight ?? .normal,
-                  lineBreakRules: rules ?? .browser, letterSpacing: letterSpacing ?? 0, wordSpacing: wordSpacing ?? 0)
+                  lineBreakRules: rules ?? .browser, letterSpacing: letterSpacing ?? 0, wordSpacing: wordSpacing ?? 0,
+                  baseWritingDirection: direction ?? .natural, alignment: align ?? .natural)
     }
 
     /// The text container this case asks for.
@@ -147,8 +158,14 @@ public struct MeasurementResult: Codable, Sendable, Hashable {
     /// glyphs (`PreparedText.missingGlyphClusterCount`); `nil`, and absent from JSON, when none.
     public var missingGlyphs: Int?
 
+    /// For a case with `"boxes": true`, one `[start, end, line, left, right]` per
+    /// grapheme cluster in text order (line breaks left out): UTF-16 offsets, the line's
+    /// index, and px from the left edge of the container's content box (inside the
+    /// inset), as Chromium's `Range.getClientRects()` gives them; `nil` otherwise.
+    public var boxes: [[Double]]?
+
     public init(id: CaseID?, lines: Int, height: Double, width: Double, usedWidth: Double, lineStarts: [Int],
-                truncated: Bool? = nil, missingGlyphs: Int? = nil) {
+                truncated: Bool? = nil, missingGlyphs: Int? = nil, boxes: [[Double]]? = nil) {
         self.id = id
         self.lines = lines
         self.height = height
@@ -157,6 +174,7 @@ public struct MeasurementResult: Codable, Sendable, Hashable {
         self.lineStarts = lineStarts
         self.truncated = truncated
         self.missingGlyphs = missingGlyphs
+        self.boxes = boxes
     }
 }
 
@@ -197,11 +215,23 @@ extension MeasurementCase {
                                  usedWidth: usedWidth, lineStarts: lines.map(\.start),
                                  truncated: maxLines != nil || lineBreakMode != nil
                                     ? measurer.prepared.isTruncated(by: lines) : nil,
-                                 missingGlyphs: Self.nonzero(measurer.prepared.missingGlyphClusterCount))
+                                 missingGlyphs: Self.nonzero(measurer.prepared.missingGlyphClusterCount),
+                                 boxes: boxes == true ? try clusterBoxes(of: measurer, width: width) : nil)
     }
 
     private static func nonzero(_ count: Int) -> Int? {
         count == 0 ? nil : count
+    }
+
+    /// `[start, end, line, left, right]` of every cluster but line breaks and the ellipsis.
+    private func clusterBoxes(of measurer: TextMeasurer, width: Double) throws(TextMeasureError) -> [[Double]] {
+        let placement = measurer.prepared.placement(of: try measurer.layout(width: width))
+        let left = measurer.container.lineFragmentPadding
+        // 1/10000 px is far below what a box check can see, and keeps the JSON short.
+        func px(_ value: Double) -> Double { ((left + value) * 10_000).rounded() / 10_000 }
+        return placement.clusters.filter { !$0.isLineBreak && !$0.isEllipsis }.map {
+            [Double($0.utf16Range.lowerBound), Double($0.utf16Range.upperBound), Double($0.line), px($0.left), px($0.right)]
+        }
     }
 }
 
