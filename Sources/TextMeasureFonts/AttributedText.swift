@@ -7,7 +7,7 @@
 ///
 /// ```swift
 /// var message = AttributedText("Hi @ana, see code() \u{FFFC}", style: TextStyle(fontSize: 15))
-/// let mention = message.text.range(of: "@ana")!
+/// let mention = message.text.firstRange(of: "@ana")!
 /// try message.setAttributes(TextAttributes(letterSpacing: 0.5), range: mention)
 /// try message.setAttributes(TextAttributes(fontSize: 13), utf16Range: 13..<19)
 /// try message.setAttributes(TextAttributes(placeholder: InlinePlaceholder(width: 40, height: 12, baseline: 10)),

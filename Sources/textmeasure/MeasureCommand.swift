@@ -4,6 +4,7 @@ import TextMeasure
 enum MeasureCommand {
     static let help = """
         usage: textmeasure measure --width W [options] [TEXT | -]
+               textmeasure measure --case FILE|- [--width W] [--json]
 
         The size of a text at a proposed width, and its lines.
 
@@ -13,6 +14,9 @@ enum MeasureCommand {
         line's width in px. Controls are shown as pictures (␊ a line feed).
 
         options:
+          --case FILE          measure one JSON case as batch reads it (- reads standard
+                               input): styled text with "spans", "letterSpacing" and
+                               "wordSpacing"; its "width" unless --width is given
           --width W            the proposed width in px (required; finite and > 0)
           --json               print JSON instead: {"size": {"width", "height"},
                                "intrinsicContentSize": {"width", "height"}, "idealWidth",

@@ -122,7 +122,7 @@ import TextMeasure
         let bold = try FontSet([Font(contentsOfFile: Self.boxVariable, variations: ["wght": 900])] + FontSet.default.fonts)
         var draft = AttributedText("Thanks @ana for the review of the layout change, merging it now",
                                    style: TextStyle(fontSize: 15))
-        try draft.setAttributes(TextAttributes(fonts: bold), range: draft.text.range(of: "@ana")!)
+        try draft.setAttributes(TextAttributes(fonts: bold), range: draft.text.firstRange(of: "@ana")!)
         let prepared = try PreparedText(draft)
         let layout = try prepared.layout(width: 200)
         #expect(layout.lines.count > 1)
