@@ -4,6 +4,7 @@ import TextMeasure
 enum ExplainCommand {
     static let help = """
         usage: textmeasure explain --width W [options] [TEXT | -]
+               textmeasure explain --case FILE|- [--width W]
 
         The layout negotiation in plain words: what size the text asked for, and why.
 
@@ -11,7 +12,8 @@ enum ExplainCommand {
         unwrapped (idealWidth) against the proposal; the width it takes (fill, or
         --hug); each line and why it ended there (a soft break opportunity, a
         mandatory break, an emergency break inside a word too long for the line,
-        the end of the text); the height and how --min-height/--max-height clamped
+        the end of the text), and for styled text (--case) the styles on each line
+        and why a line is taller than the base style's; the height and how --min-height/--max-height clamped
         it; and what intrinsicContentSize reports. A width that is not usable (0,
         negative, nan, inf) is explained too: it gets no size.
 
@@ -152,7 +154,35 @@ private struct Explanation {
         if isLast, layout.visibleUTF16Range.upperBound < measurement.text.utf16.count {
             notes.append("the line limit hides the text after it")
         }
+        if measurer.prepared.attributed != nil { notes += styles(on: line) }
         return notes.joined(separator: "; ")
+    }
+
+    /// For styled text: the styles on `line`, and why it is taller than a line of the
+    /// base style alone when it is (a run's inline box reaches past the strut's).
+    private func styles(on line: TextLayout.Line) -> [String] {
+        let runs = measurer.prepared.runs(on: line)
+        let named = runs.map { run -> String in
+            guard let index = run.runIndex else { return "base \(run.style.fontSize.readable) px" }
+            if let box = run.placeholder {
+                return "run \(index): placeholder \(box.width.readable)×\(box.height.readable) px"
+            }
+            var parts = ["\(run.style.fontSize.readable) px"]
+            if run.fonts.fonts.first !== measurer.prepared.fonts.primary { parts.append(run.fonts.primary.name) }
+            if run.style.letterSpacing != 0 { parts.append("letter spacing \(run.style.letterSpacing.readable)") }
+            if run.style.wordSpacing != 0 { parts.append("word spacing \(run.style.wordSpacing.readable)") }
+            return "run \(index): " + parts.joined(separator: ", ")
+        }
+        var notes = ["styles: " + named.joined(separator: " · ")]
+        let base = measurer.prepared
+        if let strut = try? PreparedText("x", fonts: base.fonts, style: base.style).layout(width: 1_000).lines[0].height,
+           line.height > strut {
+            let boxes = runs.compactMap { $0.runIndex.map { "run \($0)" } }
+            notes.append("taller than a line of the base style (\(line.height.readable) px, not \(strut.readable)): "
+                         + "the inline boxes of \(boxes.isEmpty ? "its fallback fonts" : boxes.joined(separator: ", ")) "
+                         + "reach past the strut")
+        }
+        return notes
     }
 
     /// Why `line` ended where it did.
@@ -254,7 +284,8 @@ private struct Explanation {
                 sentence += " × \(heights[0].height.readable) px"
             } else {
                 sentence += " (" + heights.map { "\($0.count) × \($0.height.readable) px" }.joined(separator: ", ")
-                    + ": a line using a fallback font grows to hold it)"
+                    + (measurer.prepared.attributed == nil ? ": a line using a fallback font grows to hold it)"
+                                                            : ": a line grows to hold its runs' and fallback fonts' boxes)")
             }
             sentence += " = \(fit.layout.height.readable) px (line height \(lineHeightName))"
         }

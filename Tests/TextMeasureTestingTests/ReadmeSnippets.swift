@@ -69,7 +69,24 @@ private func readmeSnippet5() throws {
     print(measurer.idealWidth)
 }
 
-private enum ReadmeSnippet6 {
+private func readmeSnippet6() throws {
+    let bold = try FontSet([Font(contentsOfFile: "Fonts/Brand.ttf", variations: ["wght": 700])] + FontSet.default.fonts)
+    let mono = try FontSet([Font(contentsOfFile: "Fonts/BrandMono.ttf")] + FontSet.default.fonts)
+    // The timestamp is a placeholder at the end, as wide as the bubble draws "12:41 ✓✓".
+    var bubble = AttributedText("Thanks @ana! merged fixLayout() just now \u{FFFC}", style: TextStyle(fontSize: 17))
+    try bubble.setAttributes(TextAttributes(fonts: bold), range: bubble.text.firstRange(of: "@ana")!)
+    try bubble.setAttributes(TextAttributes(fonts: mono, fontSize: 15), range: bubble.text.firstRange(of: "fixLayout()")!)
+    let end = bubble.text.utf16.count
+    try bubble.setAttributes(TextAttributes(placeholder: InlinePlaceholder(width: 52, height: 14, baseline: 11)),
+                             utf16Range: end - 1..<end)
+    let measurer = try TextMeasurer(attributedText: bubble, container: .textView)
+    let size = measurer.sizeThatFits(ProposedSize(width: 260))   // the bubble's size at its widest
+    for line in try measurer.layout(width: 260).lines {
+        print(line.text, measurer.prepared.runs(on: line).map(\.style.fontSize))   // each line's styles
+    }
+}
+
+private enum ReadmeSnippet7 {
     /// The composer: UITextView's insets and line fragment padding, 390 pt wide.
     func composer(_ id: CaseID, _ text: String) -> MeasurementCase {
         MeasurementCase(id: id, text: text, width: 390, insets: [8, 0, 8, 0], padding: 5)

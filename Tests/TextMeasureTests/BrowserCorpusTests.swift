@@ -2,7 +2,7 @@
 import Foundation
 import Testing
 
-/// `chromium.jsonl` is still what `texts.json` expands to: a text edited, added or
+/// `chromium.jsonl` is still what `texts.json` and `styled.json` expand to: a text edited, added or
 /// removed in the corpus without recording Chromium again would leave
 /// `BrowserFidelityTests` comparing against answers for other cases.
 @Suite struct BrowserCorpusTests {
@@ -35,7 +35,8 @@ import Testing
         let texts = try #require(readTextFile(Self.directory + "texts.json"))
         let corpus = try #require(try JSONSerialization.jsonObject(with: Data(texts.utf8)) as? [String: [String]])
         var unrecorded = Set(corpus.flatMap { script, texts in texts.indices.map { "\(script)-\($0)" } })
-        for recorded in try Self.recordedCases() {
+        // The styled group (`styled-…`) is checked against styled.json by the expansion below.
+        for recorded in try Self.recordedCases() where !(recorded["script"] as? String ?? "").hasPrefix("styled-") {
             let id = try #require(recorded["id"] as? String)
             let parts = id.split(separator: "-")
             let script = try #require(recorded["script"] as? String)
@@ -54,7 +55,7 @@ import Testing
     @Test(.enabled(if: python, "needs python3, as scripts/browser-check does"))
     func recordingIsWhatTheCorpusExpandsTo() throws {
         let script = "import sys, json; sys.path.insert(0, 'scripts'); import browser_check; "
-            + "[print(json.dumps(c, ensure_ascii=False)) for c in browser_check.expand_corpus()]"
+            + "[print(json.dumps(c, ensure_ascii=False)) for c in browser_check.expand_corpus() + browser_check.expand_styled()]"
         let output = try #require(shellOutput("cd '\(packageRoot)' && python3 -c \"\(script)\""))
         let expanded = try output.split(separator: "\n").map(Self.object)
         let recorded = try Self.recordedCases()

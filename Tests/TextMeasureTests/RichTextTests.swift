@@ -189,3 +189,20 @@ import TextMeasure
                 == #"7: missing "spans[0].placeholder.baseline""#)
     }
 }
+
+@Suite struct LineRunTests {
+    @Test func eachLineNamesTheStylesItHolds() throws {
+        var text = AttributedText("plain BIG plain again")
+        try text.setAttributes(TextAttributes(fontSize: 30), utf16Range: 6..<9)
+        let prepared = try PreparedText(text)
+        let one = try prepared.layout(width: 1000).lines[0]
+        #expect(prepared.runs(on: one).map(\.utf16Range) == [0..<6, 6..<9, 9..<21])
+        #expect(prepared.runs(on: one).map(\.runIndex) == [nil, 0, nil])
+        #expect(prepared.runs(on: one).map(\.style.fontSize) == [17, 30, 17])
+        // Narrow: the run is clipped to the lines it is on.
+        let lines = try prepared.layout(width: 10).lines
+        let big = lines.flatMap { prepared.runs(on: $0) }.filter { $0.runIndex == 0 }.map(\.utf16Range)
+        #expect(big.first?.lowerBound == 6 && big.last?.upperBound == 9 && big.count > 1)
+        #expect(try PreparedText("plain").runs(on: PreparedText("plain").layout(width: 100).lines[0]).count == 1)
+    }
+}
