@@ -36,4 +36,27 @@ import TextMeasure
         #expect(lines > 4_000)   // the layouts did happen, narrow ones breaking inside words
         #expect(MeasuringProbe.callsOnThisThread == before)
     }
+
+    /// Styled text (runs in other sizes, spacing and features, a placeholder) too.
+    @Test func layingOutStyledTextAgainMeasuresNothing() throws {
+        var text = AttributedText(Self.text + " \u{FFFC}", style: TextStyle(letterSpacing: 0.5))
+        let end = text.text.utf16.count
+        try text.setAttributes(TextAttributes(fontSize: 30, wordSpacing: 3), utf16Range: 0..<34)
+        try text.setAttributes(TextAttributes(fontFeatures: ["-kern"]), utf16Range: 40..<60)
+        try text.setAttributes(TextAttributes(placeholder: InlinePlaceholder(width: 30, height: 30, baseline: 24)),
+                               utf16Range: end - 1..<end)
+        let prepared = try PreparedText(text)
+        let measurer = try TextMeasurer(prepared: prepared, container: .textView)
+        let before = MeasuringProbe.callsOnThisThread
+        var lines = 0
+        for width in stride(from: 0.0, through: 1_500, by: 7) {
+            lines += try prepared.layout(width: width).lines.count
+            _ = measurer.sizeThatFits(ProposedSize(width: width))
+            for line in try prepared.layout(width: width, lineBreakMode: .byTruncatingTail, maximumNumberOfLines: 2).lines {
+                _ = prepared.runs(on: line)
+            }
+        }
+        #expect(lines > 200)
+        #expect(MeasuringProbe.callsOnThisThread == before)
+    }
 }

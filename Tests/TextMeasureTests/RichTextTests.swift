@@ -132,20 +132,6 @@ import TextMeasure
         #expect(try prepared.layout(width: widest - 1 / 64).lines.count > layout.lines.count
                 || prepared.layout(width: widest - 1 / 64).lines.map(\.utf16Range) != layout.lines.map(\.utf16Range))
     }
-
-    @Test func layingOutStyledTextAgainMeasuresNothing() throws {
-        var text = AttributedText(RelayoutMeasuresNothingTests.text, style: TextStyle(letterSpacing: 0.5))
-        try text.setAttributes(TextAttributes(fontSize: 30, wordSpacing: 3), utf16Range: 0..<34)
-        try text.setAttributes(TextAttributes(fontFeatures: ["-kern"]), utf16Range: 40..<60)
-        let prepared = try PreparedText(text)
-        let before = MeasuringProbe.callsOnThisThread
-        var lines = 0
-        for width in stride(from: 0.0, through: 1_500, by: 7) {
-            lines += try prepared.layout(width: width).lines.count
-        }
-        #expect(lines > 200)
-        #expect(MeasuringProbe.callsOnThisThread == before)
-    }
 }
 
 /// Styled cases in JSON: `"letterSpacing"`, `"wordSpacing"`, `"spans"`, read strictly.
