@@ -61,10 +61,15 @@ public struct PreparedText: Sendable {
     /// placeholder's box; see `StyledSegmentBuilder`), and `graphemeFonts` name slots.
     package let lineBoxes: [LineBox]
     /// The styled text this was prepared from; `nil` for plain text with no spacing.
-    public let attributed: AttributedText?
-    /// For styled text, the run of every grapheme cluster (an index into
-    /// `attributed.runs`; `runs.count` for the base style). Empty for plain text.
-    package let graphemeRuns: [Int32]
+    public var attributed: AttributedText? { styledSource?.attributed }
+    /// Behind one reference, so that plain text, copied into every layout call, carries
+    /// one nil pointer for it rather than the styled text's four.
+    private let styledSource: StyledSource?
+
+    private final class StyledSource: Sendable {
+        let attributed: AttributedText
+        init(_ attributed: AttributedText) { self.attributed = attributed }
+    }
 
     /// Prepares `text` for layout.
     ///
@@ -110,8 +115,7 @@ public struct PreparedText: Sendable {
         }
         ellipsis = measures.ellipsis
         lineBoxes = measures.lineBoxes
-        attributed = nil
-        graphemeRuns = []
+        styledSource = nil
     }
 
     /// Prepares styled text: runs with their own fonts, sizes, spacing and features,
@@ -154,8 +158,7 @@ public struct PreparedText: Sendable {
         ligatures = builder.ligatures
         ellipsis = builder.ellipsis
         lineBoxes = builder.slots.map(\.box)
-        self.attributed = attributed
-        graphemeRuns = builder.graphemeRuns
+        styledSource = StyledSource(attributed)
     }
 
     /// What a font set measures once per style for the texts prepared with it

@@ -36,7 +36,6 @@ struct StyledSegmentBuilder {
     private(set) var graphemeWidths: [Int32] = []
     private(set) var graphemeFonts: [UInt8] = []
     private(set) var graphemeHangs: [Bool] = []
-    private(set) var graphemeRuns: [Int32] = []
     private(set) var edgeAdjustments = EdgeAdjustments()
     private(set) var tabStops = TabStops.none
     private(set) var bidi = BidiLevels()
@@ -233,7 +232,6 @@ struct StyledSegmentBuilder {
         measure(text, ends: ends, breaks: breaks, runs: clusterRuns, slots: clusterSlots, cursive: clusterCursive,
                 advances: advances,
                 scales: scales)
-        graphemeRuns = clusterRuns
         for (index, adjustment) in adjustments.enumerated() where adjustment.end != 0 || adjustment.start != 0 {
             edgeAdjustments.append(adjustment, after: Int32(index))
         }
