@@ -96,26 +96,12 @@ public struct PreparedText: Sendable {
             try builder.build(UnsafeBufferPointer(utf16))
         }
 
-        self.text = text
-        self.fonts = fonts
-        self.style = style
-        utf16Count = count
-        segments = builder.segments
-        graphemeEnds = builder.graphemeEnds
-        graphemeWidths = builder.graphemeWidths
-        edgeAdjustments = builder.edgeAdjustments
-        tabStops = builder.tabStops
-        graphemeFonts = builder.graphemeFonts
-        graphemeHangs = builder.graphemeHangs
-        bidi = builder.bidi
-        ligatures = builder.ligatures
         let measures = fonts.styleMeasures.measures(for: style) {
             StyleMeasures(ellipsis: .measure(fonts: fonts, style: style),
                                    lineBoxes: Self.lineBoxes(fonts: fonts, style: style))
         }
-        ellipsis = measures.ellipsis
-        lineBoxes = measures.lineBoxes
-        styledSource = nil
+        self.init(text: text, fonts: fonts, style: style, utf16Count: count, parts: builder,
+                  ellipsis: measures.ellipsis, lineBoxes: measures.lineBoxes, styledSource: nil)
     }
 
     /// Prepares styled text: runs with their own fonts, sizes, spacing and features,
@@ -143,22 +129,29 @@ public struct PreparedText: Sendable {
             UTF16Transcoding.copy(attributed.text, into: utf16)
             try builder.build(UnsafeBufferPointer(utf16))
         }
-        text = attributed.text
-        fonts = attributed.fonts
-        style = attributed.style
-        utf16Count = count
-        segments = builder.segments
-        graphemeEnds = builder.graphemeEnds
-        graphemeWidths = builder.graphemeWidths
-        edgeAdjustments = builder.edgeAdjustments
-        tabStops = builder.tabStops
-        graphemeFonts = builder.graphemeFonts
-        graphemeHangs = builder.graphemeHangs
-        bidi = builder.bidi
-        ligatures = builder.ligatures
-        ellipsis = builder.ellipsis
-        lineBoxes = builder.slots.map(\.box)
-        styledSource = StyledSource(attributed)
+        self.init(text: attributed.text, fonts: attributed.fonts, style: attributed.style, utf16Count: count,
+                  parts: builder, ellipsis: builder.ellipsis, lineBoxes: builder.slots.map(\.box),
+                  styledSource: StyledSource(attributed))
+    }
+
+    private init(text: String, fonts: FontSet, style: TextStyle, utf16Count: Int, parts: some PreparedParts,
+                 ellipsis: Ellipsis, lineBoxes: [LineBox], styledSource: StyledSource?) {
+        self.text = text
+        self.fonts = fonts
+        self.style = style
+        self.utf16Count = utf16Count
+        segments = parts.segments
+        graphemeEnds = parts.graphemeEnds
+        graphemeWidths = parts.graphemeWidths
+        edgeAdjustments = parts.edgeAdjustments
+        tabStops = parts.tabStops
+        graphemeFonts = parts.graphemeFonts
+        graphemeHangs = parts.graphemeHangs
+        bidi = parts.bidi
+        ligatures = parts.ligatures
+        self.ellipsis = ellipsis
+        self.lineBoxes = lineBoxes
+        self.styledSource = styledSource
     }
 
     /// What a font set measures once per style for the texts prepared with it
@@ -195,3 +188,20 @@ public struct PreparedText: Sendable {
         LineBox.enclosing(fonts: fontMask, in: lineBoxes)
     }
 }
+
+/// What a builder hands `PreparedText` (`SegmentBuilder` for plain text,
+/// `StyledSegmentBuilder` for styled text): the segments and clusters of a text.
+protocol PreparedParts {
+    var segments: [Segment] { get }
+    var graphemeEnds: [Int32] { get }
+    var graphemeWidths: [Int32] { get }
+    var edgeAdjustments: EdgeAdjustments { get }
+    var tabStops: TabStops { get }
+    var graphemeFonts: [UInt8] { get }
+    var graphemeHangs: [Bool] { get }
+    var bidi: BidiLevels { get }
+    var ligatures: LigatureSpans { get }
+}
+
+extension SegmentBuilder: PreparedParts {}
+extension StyledSegmentBuilder: PreparedParts {}
