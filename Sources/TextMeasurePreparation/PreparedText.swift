@@ -124,7 +124,12 @@ public struct PreparedText: Sendable {
         try attributed.style.validate()
         let count = attributed.text.utf16.count
         guard count <= Self.maximumUTF16Count else { throw .textTooLong(utf16Count: count) }
-        var builder = StyledSegmentBuilder(attributed)
+        // The base style's ellipsis and boxes, measured once per style as for plain text.
+        let base = attributed.style, fonts = attributed.fonts
+        let measures = fonts.styleMeasures.measures(for: base) {
+            StyleMeasures(ellipsis: .measure(fonts: fonts, style: base), lineBoxes: Self.lineBoxes(fonts: fonts, style: base))
+        }
+        var builder = StyledSegmentBuilder(attributed, ellipsis: measures.ellipsis)
         try withUnsafeTemporaryAllocation(of: UInt16.self, capacity: count) { utf16 throws(TextMeasureError) in
             UTF16Transcoding.copy(attributed.text, into: utf16)
             try builder.build(UnsafeBufferPointer(utf16))

@@ -40,7 +40,8 @@ struct StyledSegmentBuilder {
     private(set) var tabStops = TabStops.none
     private(set) var bidi = BidiLevels()
     private(set) var ligatures = LigatureSpans()
-    private(set) var ellipsis = Ellipsis(width: 0, fontIndex: 0)
+    /// The base style's ellipsis: its font index is its slot (the base fonts' slots come first).
+    let ellipsis: Ellipsis
 
     private struct SlotKey: Hashable {
         var font: ObjectIdentifier?
@@ -54,15 +55,34 @@ struct StyledSegmentBuilder {
     /// being the base style.
     private let styles: [(style: TextStyle, fonts: FontSet)]
 
-    init(_ attributed: AttributedText) {
+    /// For each style, the slot of each of its fonts (-1: none yet).
+    private var slotOfFont: [[Int16]]
+    /// Each style's letter and word spacing and placeholder, read per cluster.
+    private let spacings: [(letter: Double, word: Double)]
+    private let placeholders: [InlinePlaceholder?]
+
+    init(_ attributed: AttributedText, ellipsis: Ellipsis) {
         self.attributed = attributed
+        self.ellipsis = ellipsis
         styles = attributed.runs.map { attributed.style(of: $0) } + [attributed.style(of: nil)]
+        slotOfFont = styles.map { [Int16](repeating: -1, count: $0.fonts.fonts.count) }
+        spacings = styles.map { ($0.style.letterSpacing, $0.style.wordSpacing) }
+        placeholders = attributed.runs.map(\.attributes.placeholder) + [nil]
     }
 
     private var baseRun: Int { attributed.runs.count }
 
     /// The slot of `font` drawn in run `run` (`baseRun`: outside every run).
     private mutating func slot(_ fontIndex: Int, run: Int) throws(TextMeasureError) -> Int {
+        // Most clusters ask again for a slot already found: an array lookup, not a hash.
+        let known = slotOfFont[run][fontIndex]
+        if known >= 0 { return Int(known) }
+        let slot = try newSlot(fontIndex, run: run)
+        slotOfFont[run][fontIndex] = Int16(slot)
+        return slot
+    }
+
+    private mutating func newSlot(_ fontIndex: Int, run: Int) throws(TextMeasureError) -> Int {
         let (style, fonts) = styles[run]
         let font = fonts.fonts[fontIndex]
         let key = SlotKey(font: ObjectIdentifier(font), size: style.fontSize.bitPattern, run: run == baseRun ? -1 : run)
@@ -123,8 +143,6 @@ struct StyledSegmentBuilder {
         // the base style a slot is its font's index in `fonts` (placement and the ellipsis
         // read it so), slot 0 being the primary font, the block's strut on every line.
         for index in attributed.fonts.fonts.indices { _ = try slot(index, run: baseRun) }
-        let baseEllipsis = Ellipsis.measure(fonts: attributed.fonts, style: base)
-        ellipsis = baseEllipsis
         guard !text.isEmpty else { return }
 
         let breaks = try Boundaries.lineBreaks(in: text, rules: base.lineBreakRules)
@@ -155,7 +173,7 @@ struct StyledSegmentBuilder {
             clusterRuns[index] = Int32(styleIndex)
             while nextBreak < breaks.count, breaks[nextBreak].utf16Offset < start { nextBreak += 1 }
             let afterMandatory = nextBreak > 0 && breaks[nextBreak - 1].isMandatory && breaks[nextBreak - 1].utf16Offset == start
-            if styleIndex != baseRun, let placeholder = attributed.runs[styleIndex].attributes.placeholder {
+            if let placeholder = placeholders[styleIndex] {
                 clusterSlots[index] = UInt8(try placeholderSlot(placeholder, run: styleIndex))
                 start = end
                 continue
@@ -164,7 +182,7 @@ struct StyledSegmentBuilder {
             let slot = try self.slot(fontIndex, run: styleIndex)
             clusterSlots[index] = UInt8(slot)
             var script = ScriptTable.bmp.script(of: Scalars.decode(text, at: start).scalar)
-            clusterCursive[index] = Self.cursiveScripts.contains(script)
+            clusterCursive[index] = spacings[styleIndex].letter != 0 && Self.isCursive(script)
             if script.isNeutral { script = lastRealScript } else { lastRealScript = script }
             // A run's slot belongs to one style run, so runs end at style boundaries too.
             if var last = fontRuns.last, last.end == start, last.fontIndex == slot, !afterMandatory,
@@ -239,10 +257,14 @@ struct StyledSegmentBuilder {
 
     /// Scripts whose letters join: Chromium adds no letter spacing to their letters,
     /// which would break the joins (spaces and punctuation among them still get it).
-    private static let cursiveScripts: Set<hb_script_t> = [
-        HB_SCRIPT_ARABIC, HB_SCRIPT_SYRIAC, HB_SCRIPT_MONGOLIAN, HB_SCRIPT_NKO, HB_SCRIPT_MANDAIC,
-        HB_SCRIPT_ADLAM, HB_SCRIPT_HANIFI_ROHINGYA, HB_SCRIPT_SOGDIAN, HB_SCRIPT_PSALTER_PAHLAVI, HB_SCRIPT_MANICHAEAN,
-    ]
+    private static func isCursive(_ script: hb_script_t) -> Bool {
+        switch script {
+        case HB_SCRIPT_ARABIC, HB_SCRIPT_SYRIAC, HB_SCRIPT_MONGOLIAN, HB_SCRIPT_NKO, HB_SCRIPT_MANDAIC,
+             HB_SCRIPT_ADLAM, HB_SCRIPT_HANIFI_ROHINGYA, HB_SCRIPT_SOGDIAN, HB_SCRIPT_PSALTER_PAHLAVI,
+             HB_SCRIPT_MANICHAEAN: true
+        default: false
+        }
+    }
 
     /// The features `style` is shaped with: its own, and common ligatures off under
     /// letter spacing, as Blink turns them off so that spaced letters stay apart.
@@ -271,12 +293,12 @@ struct StyledSegmentBuilder {
             let end = Int(boundary)
             let slot = Int(clusterSlots[index])
             let styleIndex = Int(clusterRuns[index])
-            let style = styles[styleIndex].style
+            let spacing = spacings[styleIndex]
             let first = text[start]
             let scalar = Scalars.decode(text, at: start).scalar
             let mandatory = Scalars.isMandatoryBreak(first)
             var width = 0.0
-            if styleIndex != baseRun, let placeholder = attributed.runs[styleIndex].attributes.placeholder {
+            if let placeholder = placeholders[styleIndex] {
                 width = placeholder.width * perPixel
             } else if first == 0x09 {
                 width = tabWidth
@@ -287,9 +309,9 @@ struct StyledSegmentBuilder {
                 width = Double(units) * scales[slot]
             }
             if !Scalars.isZeroWidthControl(scalar), !mandatory, !clusterCursive[index] {
-                width += style.letterSpacing * perPixel
+                width += spacing.letter * perPixel
             }
-            if first == 0x20 && start > 0 || first == 0xA0 { width += style.wordSpacing * perPixel }
+            if first == 0x20 && start > 0 || first == 0xA0 { width += spacing.word * perPixel }
             width = min(max(width, -Double(Int32.max)), Double(Int32.max))
             var hangs = mandatory
             if !hangs {
