@@ -129,7 +129,7 @@ public struct PreparedText: Sendable {
         let measures = fonts.styleMeasures.measures(for: base) {
             StyleMeasures(ellipsis: .measure(fonts: fonts, style: base), lineBoxes: Self.lineBoxes(fonts: fonts, style: base))
         }
-        var builder = StyledSegmentBuilder(attributed, ellipsis: measures.ellipsis)
+        var builder = StyledSegmentBuilder(attributed, ellipsis: measures.ellipsis, normalBoxes: measures.lineBoxes)
         try withUnsafeTemporaryAllocation(of: UInt16.self, capacity: count) { utf16 throws(TextMeasureError) in
             UTF16Transcoding.copy(attributed.text, into: utf16)
             try builder.build(UnsafeBufferPointer(utf16))

@@ -61,13 +61,27 @@ struct StyledSegmentBuilder {
     private let spacings: [(letter: Double, word: Double)]
     private let placeholders: [InlinePlaceholder?]
 
-    init(_ attributed: AttributedText, ellipsis: Ellipsis) {
+    /// `normalBoxes`: under `.normal` line height, the base fonts' boxes as plain text
+    /// has them (`PreparedText.lineBoxes`, memoized per style).
+    ///
+    /// Slots 0..<n are the base style's fonts in their set's order, so that for text in
+    /// the base style a slot is its font's index in `fonts` (placement and the ellipsis
+    /// read it so), slot 0 being the primary font, the block's strut on every line.
+    init(_ attributed: AttributedText, ellipsis: Ellipsis, normalBoxes: [LineBox]) {
         self.attributed = attributed
         self.ellipsis = ellipsis
         styles = attributed.runs.map { attributed.style(of: $0) } + [attributed.style(of: nil)]
         slotOfFont = styles.map { [Int16](repeating: -1, count: $0.fonts.fonts.count) }
         spacings = styles.map { ($0.style.letterSpacing, $0.style.wordSpacing) }
         placeholders = attributed.runs.map(\.attributes.placeholder) + [nil]
+        let (style, fonts) = attributed.style(of: nil)
+        let fixed: LineBox? = if case .normal = style.lineHeight { nil } else {
+            Self.box(of: fonts.primary, style: style, fonts: fonts)
+        }
+        slots = fonts.fonts.enumerated().map { index, font in
+            Slot(font: font, size: style.fontSize, box: fixed ?? normalBoxes[index])
+        }
+        slotOfFont[styles.count - 1] = Array(Int16(0)..<Int16(fonts.fonts.count))
     }
 
     private var baseRun: Int { attributed.runs.count }
@@ -139,10 +153,6 @@ struct StyledSegmentBuilder {
 
     mutating func build(_ text: UnsafeBufferPointer<UInt16>) throws(TextMeasureError) {
         let base = attributed.style
-        // Slots 0..<n: the base style's fonts in their set's order, so that for text in
-        // the base style a slot is its font's index in `fonts` (placement and the ellipsis
-        // read it so), slot 0 being the primary font, the block's strut on every line.
-        for index in attributed.fonts.fonts.indices { _ = try slot(index, run: baseRun) }
         guard !text.isEmpty else { return }
 
         let breaks = try Boundaries.lineBreaks(in: text, rules: base.lineBreakRules)
