@@ -99,28 +99,32 @@ def utf16_length(text):
     return len(text.encode("utf-16-le")) // 2
 
 
-def expand_corpus(texts_path=TEXTS):
-    """The cases of a corpus (texts by script), in a fixed order, each with its script."""
+def corpus_items(texts_path):
+    """(group, index, item) for each item of a corpus file ({group: [items]}), in file order."""
     with open(texts_path, encoding="utf-8") as file:
         texts = json.load(file, object_pairs_hook=OrderedDict)
+    return [(group, index, item) for group, items in texts.items() for index, item in enumerate(items)]
+
+
+def expand_corpus(texts_path=TEXTS):
+    """The cases of a corpus (texts by script), in a fixed order, each with its script."""
     cases = []
-    for script, items in texts.items():
-        for index, text in enumerate(items):
-            for list_name, fonts in FONT_LISTS.items():
-                if fonts is not None and script not in DEJAVU_SCRIPTS:
-                    continue
-                for size in SIZES:
-                    for line_height in (None, round(size * 1.4)):
-                        key = f"{script}-{index}-{list_name}-{size}-{line_height or 'n'}"
-                        for width in widths(key, text, size):
-                            case = OrderedDict(id=f"{key}-w{width:g}", script=script, text=text)
-                            if fonts is not None:
-                                case["fonts"] = fonts
-                            case["size"] = size
-                            case["width"] = width
-                            case["lineHeight"] = line_height
-                            case["emptyLines"] = "label"
-                            cases.append(case)
+    for script, index, text in corpus_items(texts_path):
+        for list_name, fonts in FONT_LISTS.items():
+            if fonts is not None and script not in DEJAVU_SCRIPTS:
+                continue
+            for size in SIZES:
+                for line_height in (None, round(size * 1.4)):
+                    key = f"{script}-{index}-{list_name}-{size}-{line_height or 'n'}"
+                    for width in widths(key, text, size):
+                        case = OrderedDict(id=f"{key}-w{width:g}", script=script, text=text)
+                        if fonts is not None:
+                            case["fonts"] = fonts
+                        case["size"] = size
+                        case["width"] = width
+                        case["lineHeight"] = line_height
+                        case["emptyLines"] = "label"
+                        cases.append(case)
     return cases
 
 
@@ -143,32 +147,29 @@ def expand_box_corpus(texts_path=BOX_TEXTS):
 
 def expand_styled(texts_path=STYLED_TEXTS):
     """The styled group: each text at STYLED_SIZES, normal and fixed line height, several widths."""
-    with open(texts_path, encoding="utf-8") as file:
-        texts = json.load(file, object_pairs_hook=OrderedDict)
     cases = []
-    for group, items in texts.items():
-        for index, item in enumerate(items):
-            text = item["text"]
-            for size in STYLED_SIZES:
-                spans = []
-                for span in item.get("spans", []):
-                    start = utf16_length(text[:text.index(span["match"])])
-                    spans.append(OrderedDict(start=start, end=start + utf16_length(span["match"]),
-                                             **STYLES[span["style"]](size)))
-                for line_height in (None, round(size * 1.4)):
-                    key = f"styled-{group}-{index}-{size}-{line_height or 'n'}"
-                    for width in widths(key, text, size):
-                        case = OrderedDict(id=f"{key}-w{width:g}", script="styled-" + group, text=text)
-                        case["size"] = size
-                        case["width"] = width
-                        case["lineHeight"] = line_height
-                        case["emptyLines"] = "label"
-                        for name in ("letterSpacing", "wordSpacing"):
-                            if name in item:
-                                case[name] = item[name]
-                        if spans:
-                            case["spans"] = spans
-                        cases.append(case)
+    for group, index, item in corpus_items(texts_path):
+        text = item["text"]
+        for size in STYLED_SIZES:
+            spans = []
+            for span in item.get("spans", []):
+                start = utf16_length(text[:text.index(span["match"])])
+                spans.append(OrderedDict(start=start, end=start + utf16_length(span["match"]),
+                                         **STYLES[span["style"]](size)))
+            for line_height in (None, round(size * 1.4)):
+                key = f"styled-{group}-{index}-{size}-{line_height or 'n'}"
+                for width in widths(key, text, size):
+                    case = OrderedDict(id=f"{key}-w{width:g}", script="styled-" + group, text=text)
+                    case["size"] = size
+                    case["width"] = width
+                    case["lineHeight"] = line_height
+                    case["emptyLines"] = "label"
+                    for name in ("letterSpacing", "wordSpacing"):
+                        if name in item:
+                            case[name] = item[name]
+                    if spans:
+                        case["spans"] = spans
+                    cases.append(case)
     return cases
 
 
