@@ -31,8 +31,8 @@ struct Measurement {
         let text: String, measurer: TextMeasurer, width: Double
         if let source = try arguments.value("--case") {
             let measurement = try MeasurementCase(caseFrom: source)
-            guard try arguments.positionals().isEmpty else { throw .usage("--case takes its text from the case, not TEXT") }
             width = try arguments.number("--width") ?? measurement.width
+            guard try arguments.positionals().isEmpty else { throw .usage("--case takes its text from the case, not TEXT") }
             text = measurement.text
             do { measurer = try measurement.measurer(fonts: FontCache()) } catch { throw .input("\(error)") }
         } else {

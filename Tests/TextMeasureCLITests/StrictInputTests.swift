@@ -107,3 +107,30 @@ struct StrictInputTests {
         #expect(run.output == #"{"error":"unknown key \"txt\"; did you mean \"text\"?","id":1.50}"# + "\n")
     }
 }
+
+/// `measure --case` and `batch` with styled cases (issue 12).
+@Suite("textmeasure: styled cases")
+struct StyledCaseTests {
+    static let bubble = #"{"id":"b","text":"See you at 5 \uFFFC","width":300,"letterSpacing":0.5,"#
+        + #""spans":[{"start":4,"end":7,"size":30},{"start":13,"end":14,"placeholder":{"width":36,"height":12,"baseline":10}}]}"#
+
+    @Test("measure --case - measures the case as batch does, its width unless --width")
+    func measureCase() throws {
+        let measured = try CLI.run("measure", "--case", "-", "--json", stdin: Self.bubble)
+        #expect(measured.status == 0, "\(measured.stderr)")
+        let batch = try CLI.run("batch", stdin: Self.bubble + "\n")
+        let height = try #require(batch.output.firstRange(of: #""height":"#).map { batch.output[$0.upperBound...].prefix { $0 != "," } })
+        #expect(measured.output.contains(#""height":\#(height),"#), "\(measured.output) vs \(batch.output)")
+        let narrow = try CLI.run("measure", "--case", "-", "--width", "60", stdin: Self.bubble)
+        #expect(narrow.status == 0 && narrow.output.hasPrefix("size 60 × "), "\(narrow.output)")
+    }
+
+    @Test("measure --case: a bad span is an error naming the case and the key; TEXT is refused")
+    func badCase() throws {
+        let bad = try CLI.run("measure", "--case", "-", stdin: #"{"id":"x","text":"ab","width":9,"spans":[{"start":0,"end":1,"sise":3}]}"#)
+        #expect(bad.status == 1 && bad.stderr.contains(#"case x: unknown key "spans[0].sise"; did you mean "spans[0].size"?"#),
+                "\(bad.stderr)")
+        let both = try CLI.run("measure", "--case", "-", "hello", stdin: Self.bubble)
+        #expect(both.status == 2)
+    }
+}
