@@ -6,7 +6,9 @@ line starts and heights with TextMeasure's.
     scripts/browser-check --record   # ... and store Chromium's answers as the fixture
     scripts/browser-check --recorded # the stored answers vs the library (no browser)
 
-The corpus is Tests/Fixtures/browser/texts.json (texts by script); it is expanded
+The corpus is Tests/Fixtures/browser/texts.json (texts by script), then the groups of
+options.json (texts laid out with paragraph options: soft hyphens, word-break, text-wrap...,
+each group's CSS given as case keys); it is expanded
 here into cases (font list x size x line height x widths) in a fixed order, so that
 the same corpus always gives the same cases. Chromium's answers are recorded, case
 and answer on one line, in Tests/Fixtures/browser/chromium.jsonl, which the Swift
@@ -34,6 +36,13 @@ from collections import OrderedDict
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 FIXTURES = os.path.join(ROOT, "Tests", "Fixtures", "browser")
 TEXTS = os.path.join(FIXTURES, "texts.json")
+# Groups laid out with paragraph options: {group: {"css": {case key: value}, "texts": [...]}}.
+OPTIONS = os.path.join(FIXTURES, "options.json")
+# The case keys of paragraph options and the CSS properties they set ("lang" is the
+# div's lang attribute).
+CSS_PROPERTIES = OrderedDict([("whiteSpace", "white-space"), ("overflowWrap", "overflow-wrap"),
+                              ("wordBreak", "word-break"), ("lineBreak", "line-break"),
+                              ("textWrap", "text-wrap"), ("hyphens", "hyphens")])
 RECORDED = os.path.join(FIXTURES, "chromium.jsonl")
 
 # FontSet.default, in its fallback order (Sources/CTextMeasureFonts/EmbeddedFonts.c).
@@ -50,7 +59,7 @@ FONT_LISTS = OrderedDict([
     ("dejavu", [DEJAVU] + ["Fonts/" + name for name in EMBEDDED[1:]]),
 ])
 # Scripts also measured with the second font list.
-DEJAVU_SCRIPTS = {"en", "de", "fr", "ar", "he", "bidi", "emoji", "mixed", "zh"}
+DEJAVU_SCRIPTS = {"en", "de", "fr", "ar", "he", "bidi", "emoji", "mixed", "zh", "shy"}
 SIZES = [13, 17, 22]
 WIDTHS_PER_TEXT = 6
 PAGE_SIZE = 600
@@ -68,10 +77,22 @@ def utf16_length(text):
     return len(text.encode("utf-16-le")) // 2
 
 
-def expand_corpus(texts_path=TEXTS):
-    """The cases of a corpus (texts by script), in a fixed order, each with its script."""
+def expand_corpus(texts_path=TEXTS, options_path=OPTIONS):
+    """The cases of a corpus (texts by script), then of the option groups, in a fixed
+    order, each with its script (its group for the option groups)."""
     with open(texts_path, encoding="utf-8") as file:
         texts = json.load(file, object_pairs_hook=OrderedDict)
+    cases = expand_texts(texts, OrderedDict())
+    if options_path:
+        with open(options_path, encoding="utf-8") as file:
+            groups = json.load(file, object_pairs_hook=OrderedDict)
+        for group, spec in groups.items():
+            cases += expand_texts(OrderedDict([(group, spec["texts"])]), spec["css"])
+    return cases
+
+
+def expand_texts(texts, options):
+    """The cases of texts by script, each with the paragraph options `options` (case keys)."""
     cases = []
     for script, items in texts.items():
         for index, text in enumerate(items):
@@ -89,6 +110,7 @@ def expand_corpus(texts_path=TEXTS):
                             case["width"] = width
                             case["lineHeight"] = line_height
                             case["emptyLines"] = "label"
+                            case.update(options)
                             cases.append(case)
     return cases
 
@@ -132,6 +154,8 @@ for (const c of cases) {
   div.style.fontSize = c.size + 'px';
   div.style.width = c.width + 'px';
   div.style.lineHeight = c.lineHeight == null ? 'normal' : c.lineHeight + 'px';
+  for (const [property, value] of Object.entries(c.css)) div.style.setProperty(property, value);
+  if (c.lang) div.lang = c.lang;
   div.textContent = c.text;
   document.body.appendChild(div);
 }
@@ -153,8 +177,10 @@ async function measure() {
         range.setEnd(node, i + n);
         const rects = range.getClientRects();
         if (rects.length) {
-          // Fragments on one line share their top; the next line's is lower.
-          const top = rects[0].top;
+          // Fragments on one line share their top; the next line's is lower. After a
+          // soft hyphen that ends a line, the first rect is an empty one at that line's
+          // end: the character's own is the last.
+          const top = (i > 0 && text.charCodeAt(i - 1) === 0xAD ? rects[rects.length - 1] : rects[0]).top;
           if (lastTop === null || top > lastTop + 0.01) starts.push(i);
           lastTop = top;
         }
@@ -191,7 +217,9 @@ def render_page(cases, workdir, fontconfig):
     faces = "\n".join(f'@font-face {{ font-family: "tm{i}"; src: url("file://{absolute(p)}"); }}'
                       for i, p in enumerate(paths))
     page_cases = [{"text": c["text"], "size": c["size"], "width": c["width"], "lineHeight": c["lineHeight"],
-                   "family": ", ".join(f'"tm{paths.index(p)}"' for p in font_paths(c))} for c in cases]
+                   "family": ", ".join(f'"tm{paths.index(p)}"' for p in font_paths(c)),
+                   "css": {css: c[key] for key, css in CSS_PROPERTIES.items() if key in c},
+                   "lang": c.get("lang")} for c in cases]
     # JSON inside <script type=application/json>: only "</" needs escaping.
     data = json.dumps(page_cases, ensure_ascii=True).replace("</", "<\\/")
     page = f"""<!DOCTYPE html><html><head><meta charset="utf-8"><style>
@@ -330,14 +358,22 @@ def main():
 
     if args.recorded:
         recorded = read_recorded()
+        if args.filter:
+            recorded = [c for c in recorded if args.filter in c["id"]]
     else:
-        recorded = run_chromium(expand_corpus(args.texts))
+        cases = expand_corpus(args.texts, OPTIONS if args.texts == TEXTS else None)
+        if args.filter:
+            cases = [c for c in cases if args.filter in c["id"]]
+        recorded = run_chromium(cases)
         if args.record:
-            write_recorded(recorded)
-            print(f"browser-check: recorded {len(recorded)} cases in {os.path.relpath(RECORDED, ROOT)}",
-                  file=sys.stderr)
-    if args.filter:
-        recorded = [c for c in recorded if args.filter in c["id"]]
+            # With --filter, only the chosen cases are recorded again; the rest stay as they were.
+            fresh = {c["id"]: c for c in recorded}
+            corpus = {c["id"] for c in expand_corpus()}
+            kept = [c for c in read_recorded() if c["id"] in corpus] if args.filter else []
+            merged = [fresh.pop(c["id"], c) for c in kept] + list(fresh.values())
+            write_recorded(merged)
+            print(f"browser-check: recorded {len(recorded)} cases ({len(merged)} in all) in "
+                  f"{os.path.relpath(RECORDED, ROOT)}", file=sys.stderr)
     compare(recorded, run_library(recorded, args.textmeasure), args.verbose)
 
 

@@ -59,6 +59,10 @@ struct GreedyLineFitter {
         /// Lines ended before this one, and why the last of them ended.
         var count = 0
         var previousEnd: LineEnd?
+        /// The line holds a soft hyphen's segment that did not fit with its hyphen, taken
+        /// whole so that the word breaks later, where it overflows (Blink breaks such a
+        /// line anywhere, and the soft hyphen is then one more break opportunity).
+        var breaksInsideNext = false
     }
 
     /// Hands the lines of `prepared` to `sink` in order, each as soon as it ends.
@@ -70,16 +74,18 @@ struct GreedyLineFitter {
             var segmentStart = 0
             var firstGrapheme = 0
             var glued = false   // the line so far is a hyphen that holds on to this segment
-            for segment in segments {
+            for index in segments.indices {
+                let segment = segments[index]
                 // Most segments fit whole after what the line holds: that case first,
-                // the rest (whitespace alone, breaks) as the general loop decides.
-                if Int(segment.contentGraphemeEnd) != firstGrapheme, line.committed + segment.width <= width {
+                // the rest (whitespace alone, breaks, soft hyphens) as the general loop decides.
+                if Int(segment.contentGraphemeEnd) != firstGrapheme, line.committed + segment.width <= width,
+                   !segment.endsWithSoftHyphen {
                     line.visible = line.committed + segment.width
                     line.committed = hasTabs ? trailingEnd(of: segment, from: line.visible, in: prepared)
                                              : line.visible + segment.trailingWidth
                     line.fonts |= segment.fonts
-                } else if let placed = place(segment, from: segmentStart, grapheme: firstGrapheme, glued: glued,
-                                             on: line, of: prepared, into: &sink) {
+                } else if let placed = place(index, of: segments, from: segmentStart, grapheme: firstGrapheme,
+                                             glued: glued, on: line, of: prepared, into: &sink) {
                     line = placed
                 } else {
                     return
@@ -87,10 +93,23 @@ struct GreedyLineFitter {
                 glued = segment.endsWithHeldHyphen && line.start == Int(segment.end) - 1
                 segmentStart = Int(segment.end)
                 firstGrapheme = Int(segment.graphemeEnd)
-                if segment.isMandatoryBreak, !end(&line, at: segmentStart, .mandatoryBreak, into: &sink) { return }
+                if segment.isMandatoryBreak {
+                    if segment.endsWithSoftHyphen {
+                        line.visible += hyphenWidth(after: segment, prepared)
+                        line.fonts |= prepared.hyphen.fontMask
+                    }
+                    guard end(&line, at: segmentStart, .mandatoryBreak, hyphenated: segment.endsWithSoftHyphen,
+                              into: &sink) else { return }
+                }
             }
             if line.start < prepared.utf16Count {
-                _ = end(&line, at: prepared.utf16Count, .endOfText, into: &sink)
+                // Chromium draws the hyphen of a soft hyphen that ends the text.
+                let hyphenated = wrapping == .words && segments.last?.endsWithSoftHyphen == true
+                if hyphenated, let last = segments.last {
+                    line.visible += hyphenWidth(after: last, prepared)
+                    line.fonts |= prepared.hyphen.fontMask
+                }
+                _ = end(&line, at: prepared.utf16Count, .endOfText, hyphenated: hyphenated, into: &sink)
             } else if addsEmptyLastLine, line.count == 0 || line.previousEnd == .mandatoryBreak {
                 _ = end(&line, at: prepared.utf16Count, .endOfText, into: &sink)
             }
@@ -100,19 +119,21 @@ struct GreedyLineFitter {
     /// Ends `line` at `end` and opens the next; false once the line limit is reached.
     @inline(__always)
     private func end<Sink: LineSink>(_ line: inout OpenLine, at end: Int, _ reason: LineEnd,
-                                     into sink: inout Sink) -> Bool {
-        sink.add(LineFragment(start: line.start, end: end, width: line.visible, fonts: line.fonts, lineEnd: reason))
+                                     hyphenated: Bool = false, into sink: inout Sink) -> Bool {
+        sink.add(LineFragment(start: line.start, end: end, width: line.visible, fonts: line.fonts, lineEnd: reason,
+                              hyphenated: hyphenated))
         line = OpenLine(start: end, count: line.count + 1, previousEnd: reason)
         return line.count < lineLimit
     }
 
-    /// Places `segment` (starting at UTF-16 `segmentStart` and grapheme `firstGrapheme`)
+    /// Places segment `index` (starting at UTF-16 `segmentStart` and grapheme `firstGrapheme`)
     /// on `line`, ending lines before it or inside it where it does not fit: the line
     /// open after it, or nil once the line limit is reached. (`line` is passed by value
     /// so that the common case, which does not come here, keeps it in registers.)
-    private func place<Sink: LineSink>(_ segment: Segment, from segmentStart: Int, grapheme firstGrapheme: Int,
-                                       glued: Bool, on line: OpenLine, of prepared: PreparedText,
-                                       into sink: inout Sink) -> OpenLine? {
+    private func place<Sink: LineSink>(_ index: Int, of segments: UnsafeBufferPointer<Segment>, from segmentStart: Int,
+                                       grapheme firstGrapheme: Int, glued: Bool, on line: OpenLine,
+                                       of prepared: PreparedText, into sink: inout Sink) -> OpenLine? {
+        let segment = segments[index]
         var line = line
         var pieceStart = segmentStart      // what is left of the segment: its UTF-16 start,
         var grapheme = firstGrapheme       // its first grapheme,
@@ -125,22 +146,62 @@ struct GreedyLineFitter {
                 line.committed += segment.trailingWidth
                 return line
             }
-            if line.committed + remaining <= width {
+            if line.committed + remaining <= width,
+               !segment.endsWithSoftHyphen || wrapping == .characters
+                || line.committed + remaining + hyphenWidth(after: segment, prepared) <= width
+                || !segment.isMandatoryBreak && continues(after: index, from: line.committed + remaining,
+                                                          of: segments, prepared) {
                 line.visible = line.committed + remaining
                 line.committed = trailingEnd(of: segment, from: line.visible, in: prepared)
                 line.fonts |= grapheme == firstGrapheme ? segment.fonts : prepared.fontMask(graphemes: grapheme..<contentEnd)
                 return line
             }
             let lineIsEmpty = pieceStart == line.start
-            if !lineIsEmpty, !glued, wrapping == .words {
-                // Break before this segment, and try it again on an empty line.
-                guard end(&line, at: pieceStart, .softBreak, into: &sink) else { return nil }
+            if lineIsEmpty, segment.endsWithSoftHyphen, wrapping == .words, line.committed + remaining <= width,
+               index + 1 < segments.count, line.committed + remaining + firstBreakWidth(of: index + 1, prepared) <= width {
+                // Too wide with its hyphen, but the next word's first letter fits after it:
+                // the line breaks inside that word instead.
+                line.visible = line.committed + remaining
+                line.committed = line.visible + segment.trailingWidth
+                line.fonts |= grapheme == firstGrapheme ? segment.fonts : prepared.fontMask(graphemes: grapheme..<contentEnd)
+                line.breaksInsideNext = true
+                return line
+            }
+            if !lineIsEmpty, !glued, !line.breaksInsideNext, wrapping == .words {
+                // Break before this segment, and try it again on an empty line. A line
+                // that ends at a soft hyphen shows a hyphen (it fits: see above).
+                let hyphenated = index > 0 && segments[index - 1].endsWithSoftHyphen
+                if hyphenated {
+                    line.visible += hyphenWidth(after: segments[index - 1], prepared)
+                    line.fonts |= prepared.hyphen.fontMask
+                }
+                guard end(&line, at: pieceStart, .softBreak, hyphenated: hyphenated, into: &sink) else { return nil }
                 continue
             }
             // Break inside the segment: the clusters that fit in the room left,
-            // at least one on an empty line.
-            let piece = clusters(from: grapheme, to: contentEnd, room: width - line.committed, atLeastOne: lineIsEmpty,
-                                 of: prepared)
+            // at least one on an empty line. A soft hyphen's segment that does not fit
+            // with its hyphen breaks before its last letter, as Chromium does (the soft
+            // hyphen holds on to that letter).
+            var pieceEnd = contentEnd
+            if segment.endsWithSoftHyphen, wrapping == .words {
+                var last = contentEnd - 1
+                while last > grapheme, prepared.graphemeWidths[last] == 0 { last -= 1 }
+                if last > grapheme { pieceEnd = last }
+            }
+            var piece = clusters(from: grapheme, to: pieceEnd, room: width - line.committed,
+                                 atLeastOne: lineIsEmpty || line.breaksInsideNext, of: prepared)
+            // Inside a word with soft hyphens, a break right after one shows its hyphen;
+            // where that does not fit, back to before the letter the soft hyphen holds on to.
+            var pieceHyphen = 0
+            if pieceEnd != contentEnd, piece.end > grapheme + 1, prepared.graphemeWidths[piece.end - 1] == 0 {
+                if piece.visible + prepared.hyphen.width <= width - line.committed {
+                    pieceHyphen = prepared.hyphen.width
+                } else {
+                    var last = piece.end - 1
+                    while last > grapheme, prepared.graphemeWidths[last] == 0 { last -= 1 }
+                    if last > grapheme { piece = Self.retake(Piece(end: last), from: grapheme, prepared: prepared) }
+                }
+            }
             if piece.end == contentEnd {
                 // All of it fits after all: one cluster wider than the line alone, or rounding.
                 line.visible = line.committed + piece.visible
@@ -149,15 +210,57 @@ struct GreedyLineFitter {
                 return line
             }
             if piece.end > grapheme {
-                line.visible = line.committed + piece.visible + piece.endAdjustment
-                line.fonts |= piece.fonts
+                line.visible = line.committed + piece.visible + piece.endAdjustment + pieceHyphen
+                line.fonts |= piece.fonts | (pieceHyphen > 0 ? prepared.hyphen.fontMask : 0)
                 pieceStart = Int(prepared.graphemeEnds[piece.end - 1])
                 grapheme = piece.end
                 remaining = max(0, remaining - piece.width + piece.startAdjustment)
             }
-            let reason: LineEnd = wrapping == .words ? .emergencyBreak : .softBreak
-            guard end(&line, at: pieceStart, reason, into: &sink) else { return nil }
+            let reason: LineEnd = pieceHyphen > 0 ? .softBreak : wrapping == .words ? .emergencyBreak : .softBreak
+            guard end(&line, at: pieceStart, reason, hyphenated: pieceHyphen > 0, into: &sink) else { return nil }
         }
+    }
+
+    /// Whether a line that holds segment `index`, a soft hyphen's, ending at `x`, goes on
+    /// past it (so shows no hyphen there): the segments after it fit up to one that
+    /// could end the line, with its hyphen if it ends at a soft hyphen too, or the text
+    /// ends. Blink gets the same answer by backing up from the overflow to the last
+    /// break whose line, hyphen included, fits.
+    private func continues(after index: Int, from x: Int, of segments: UnsafeBufferPointer<Segment>,
+                           _ prepared: PreparedText) -> Bool {
+        var x = x
+        for next in segments[(index + 1)...] {
+            guard x + next.width <= width else { return false }
+            if !next.endsWithSoftHyphen || next.isMandatoryBreak || x + next.width + hyphenWidth(after: next, prepared) <= width {
+                return true
+            }
+            x += next.width + next.trailingWidth
+        }
+        return false   // the text ends after the soft hyphen: Chromium draws the hyphen there too
+    }
+
+    /// What a line ending at `segment`'s soft hyphen adds: the hyphen, and the change of
+    /// the word's last letter shaped without what follows (the kerning across the break).
+    /// (HarfBuzz kerns that letter with the next one across the invisible soft hyphen.)
+    private func hyphenWidth(after segment: Segment, _ prepared: PreparedText) -> Int {
+        var last = Int(segment.contentGraphemeEnd) - 1
+        while last > 0, prepared.graphemeWidths[last] == 0 { last -= 1 }
+        return prepared.hyphen.width + Int(prepared.edgeAdjustments[Int32(last)]?.end ?? 0)
+    }
+
+    /// The width up to the first place segment `index` can break: after its first cluster
+    /// and the zero-width ones that hold on to it, with the hyphen if that is its end and
+    /// it ends at a soft hyphen.
+    private func firstBreakWidth(of index: Int, _ prepared: PreparedText) -> Int {
+        let segment = prepared.segments[index]
+        var g = Int(prepared.segments[index - 1].graphemeEnd)
+        let end = Int(segment.contentGraphemeEnd)
+        guard g < end else { return 0 }
+        var width = Int(prepared.graphemeWidths[g])
+        g += 1
+        while g < end, prepared.graphemeWidths[g] == 0 { g += 1 }
+        if g == end, segment.endsWithSoftHyphen { width += hyphenWidth(after: segment, prepared) }
+        return width
     }
 
     /// Grapheme clusters taken onto a line from inside a segment.

@@ -29,17 +29,27 @@ public struct TextLayout: Sendable {
         public var baseline: Double
         /// Why the line ended here.
         public var lineEnd: LineEnd
+        /// The hyphen drawn at the line's end when it breaks at a soft hyphen (U+00AD):
+        /// U+2010, or U+002D when the primary font has no U+2010. Its width is in `width`.
+        /// `nil` for a line that ends anywhere else.
+        public var hyphen: Unicode.Scalar? = nil
 
-        /// The text as the line shows it: `text` with the elided part replaced by "…".
+        /// The text as the line shows it: `text` with the elided part replaced by "…",
+        /// and the hyphen at a soft hyphen's break.
         ///
         /// ```swift
         /// line.displayText   // "Meet me at the…" for a tail-truncated line
         /// ```
         public var displayText: String {
-            guard let elided = elidedRange else { return String(text) }
-            var shown = String(text[..<elided.lowerBound])
-            shown.unicodeScalars.append(LineBreakMode.ellipsis)
-            shown += text[elided.upperBound...]
+            var shown: String
+            if let elided = elidedRange {
+                shown = String(text[..<elided.lowerBound])
+                shown.unicodeScalars.append(LineBreakMode.ellipsis)
+                shown += text[elided.upperBound...]
+            } else {
+                shown = String(text)
+            }
+            if let hyphen { shown.unicodeScalars.append(hyphen) }
             return shown
         }
     }
@@ -101,7 +111,7 @@ extension PreparedText {
                                          text: text[start..<index], elidedRange: elided, elidedUTF16Range: fragment.elided,
                                          width: Double(fragment.width) / Double(Segment.unitsPerPixel), y: Double(y) / 64,
                                          height: Double(box.height) / 64, baseline: Double(y + box.above) / 64,
-                                         lineEnd: fragment.lineEnd))
+                                         lineEnd: fragment.lineEnd, hyphen: fragment.hyphenated ? hyphen.scalar : nil))
             y += box.height
             widest = max(widest, fragment.width)
         }

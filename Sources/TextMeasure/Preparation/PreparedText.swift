@@ -51,6 +51,8 @@ public struct PreparedText: Sendable {
     let graphemeHangs: [Bool]
     /// "…" as truncation draws it.
     let ellipsis: Ellipsis
+    /// The hyphen a line ending at a soft hyphen shows.
+    let hyphen: Hyphen
     /// For `.normal` line height, the line box of each font in `fonts`; for a fixed
     /// or multiplied height, one box used for every line.
     let lineBoxes: [LineBox]
@@ -87,10 +89,11 @@ public struct PreparedText: Sendable {
         graphemeFonts = builder.graphemeFonts
         graphemeHangs = builder.graphemeHangs
         let measures = fonts.styleMeasures.measures(for: style) {
-            StyleMeasures.Measures(ellipsis: .measure(fonts: fonts, style: style),
+            StyleMeasures.Measures(ellipsis: .measure(fonts: fonts, style: style), hyphen: .measure(fonts: fonts, style: style),
                                    lineBoxes: Self.lineBoxes(fonts: fonts, style: style))
         }
         ellipsis = measures.ellipsis
+        hyphen = measures.hyphen
         lineBoxes = measures.lineBoxes
     }
 

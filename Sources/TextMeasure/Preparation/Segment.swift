@@ -34,4 +34,7 @@ struct Segment: Equatable {
     /// a line that starts with that hyphen keeps it with what follows
     /// (`BrowserTailoring.hyphenHoldsAtLineStart`).
     var endsWithHeldHyphen: Bool
+    /// True when the segment ends with a soft hyphen (U+00AD): a line ending after it
+    /// shows a hyphen (`PreparedText.hyphen`), which must fit too.
+    var endsWithSoftHyphen: Bool
 }

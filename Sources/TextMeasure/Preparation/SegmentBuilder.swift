@@ -229,7 +229,8 @@ struct SegmentBuilder {
                                               graphemeEnd: clusterCount + hit.graphemeCount,
                                               contentGraphemeEnd: clusterCount + hit.contentGraphemeCount,
                                               isMandatoryBreak: breaks[index].isMandatory,
-                                              endsWithHeldHyphen: endsWithHeldHyphen(index, trailingWidth: hit.trailingWidth))
+                                              endsWithHeldHyphen: endsWithHeldHyphen(index, trailingWidth: hit.trailingWidth),
+                                              endsWithSoftHyphen: endsWithSoftHyphen(index))
             clusterCount += hit.graphemeCount
         }
 
@@ -332,7 +333,8 @@ struct SegmentBuilder {
                                                         contentGraphemeEnd: contentEnd,
                                                         isMandatoryBreak: breaks[segment].isMandatory,
                                                         endsWithHeldHyphen: endsWithHeldHyphen(segment,
-                                                                                               trailingWidth: trailingWidth))
+                                                                                               trailingWidth: trailingWidth),
+                                                        endsWithSoftHyphen: endsWithSoftHyphen(segment))
                     segment += 1
                     if segment < range.upperBound { segmentEnd = breaks[segment].utf16Offset }
                     content = 0; trailing = 0; fontMask = 0
@@ -348,6 +350,18 @@ struct SegmentBuilder {
         private func endsWithHeldHyphen(_ index: Int, trailingWidth: Int) -> Bool {
             style.lineBreakRules == .browser && trailingWidth == 0
                 && BrowserTailoring.hyphenHoldsAtLineStart(text, at: breaks[index].utf16Offset - 1)
+        }
+
+        /// Whether segment `index` ends at a soft hyphen, the break a hyphen shows at,
+        /// or with a soft hyphen just before its newline (Chromium draws that hyphen too).
+        @inline(__always)
+        private func endsWithSoftHyphen(_ index: Int) -> Bool {
+            var last = breaks[index].utf16Offset - 1
+            if breaks[index].isMandatory {
+                let start = start(of: index)
+                while last > start, Scalars.isMandatoryBreak(text[last]) { last -= 1 }
+            }
+            return text[last] == Hyphen.softHyphen
         }
 
         /// The tab stops of the text whose clusters end at `graphemeEnds`.

@@ -8,6 +8,7 @@ import Synchronization
 final class StyleMeasures: Sendable {
     struct Measures: Sendable {
         var ellipsis: Ellipsis
+        var hyphen: Hyphen
         var lineBoxes: [LineBox]
     }
 

@@ -1,0 +1,42 @@
+import CHarfBuzz
+
+/// The hyphen drawn at the end of a line that breaks at a soft hyphen (U+00AD):
+/// measured once per style, as the ellipsis is.
+///
+/// Blink's choice (`ComputedStyle::HyphenString`): U+2010 HYPHEN when the primary
+/// font has a glyph for it, else U+002D HYPHEN-MINUS, shaped on its own with the
+/// style's fonts; its width counts rounded up to a layout unit (1/64 px), as
+/// `HyphenResult::InlineSize` snaps it. The line must hold the word *and* the
+/// hyphen for the break to be taken there.
+struct Hyphen: Equatable, Sendable {
+    /// The character drawn: U+2010 or U+002D.
+    var scalar: Unicode.Scalar
+    /// Its advance rounded up to 1/64 px, in width units (`Segment.unitsPerPixel`).
+    var width: Int
+    /// The font in the set that draws it, for the height of a line that shows it.
+    var fontIndex: Int
+
+    /// The bit of `fontIndex` in a line's font mask.
+    var fontMask: UInt64 { 1 << UInt64(fontIndex) }
+
+    /// U+00AD SOFT HYPHEN: a break opportunity that shows a hyphen only where a line ends at it.
+    static let softHyphen: UInt16 = 0x00AD
+
+    static func measure(fonts: FontSet, style: TextStyle) -> Hyphen {
+        var glyph: hb_codepoint_t = 0
+        let scalar: Unicode.Scalar = hb_font_get_nominal_glyph(fonts.primary.hbFont, 0x2010, &glyph) != 0 ? "\u{2010}" : "-"
+        let text = [UInt16(scalar.value)]
+        var advance: Int32 = 0, edges: UInt8 = 0
+        let fontIndex = text.withUnsafeBufferPointer { text in
+            let fontIndex = FontItemizer(fontSet: fonts).fontIndex(for: text, start: 0, end: 1)
+            let run = FontRun(start: 0, end: 1, fontIndex: fontIndex, script: HB_SCRIPT_COMMON)
+            Shaper(features: style.fontFeatures).shape(run, of: text, with: fonts.fonts[fontIndex], advances: &advance,
+                                                        edges: &edges)
+            return fontIndex
+        }
+        let scale = style.fontSize * Double(Segment.unitsPerPixel) / Double(fonts.fonts[fontIndex].advanceUnitsPerEm)
+        let unitsPerLayoutUnit = Double(Segment.unitsPerPixel / 64)
+        let snapped = (Double(advance) * scale / unitsPerLayoutUnit).rounded(.up) * unitsPerLayoutUnit
+        return Hyphen(scalar: scalar, width: max(0, Int(snapped)), fontIndex: fontIndex)
+    }
+}
