@@ -95,7 +95,7 @@ struct GreedyLineFitter {
                 firstGrapheme = Int(segment.graphemeEnd)
                 if segment.isMandatoryBreak {
                     if segment.endsWithSoftHyphen {
-                        line.visible += hyphenWidth(after: segment, prepared)
+                        line.visible += prepared.hyphenWidth(after: segment)
                         line.fonts |= prepared.hyphen.fontMask
                     }
                     guard end(&line, at: segmentStart, .mandatoryBreak, hyphenated: segment.endsWithSoftHyphen,
@@ -106,7 +106,7 @@ struct GreedyLineFitter {
                 // Chromium draws the hyphen of a soft hyphen that ends the text.
                 let hyphenated = wrapping == .words && segments.last?.endsWithSoftHyphen == true
                 if hyphenated, let last = segments.last {
-                    line.visible += hyphenWidth(after: last, prepared)
+                    line.visible += prepared.hyphenWidth(after: last)
                     line.fonts |= prepared.hyphen.fontMask
                 }
                 _ = end(&line, at: prepared.utf16Count, .endOfText, hyphenated: hyphenated, into: &sink)
@@ -148,7 +148,7 @@ struct GreedyLineFitter {
             }
             if line.committed + remaining <= width,
                !segment.endsWithSoftHyphen || wrapping == .characters
-                || line.committed + remaining + hyphenWidth(after: segment, prepared) <= width
+                || line.committed + remaining + prepared.hyphenWidth(after: segment) <= width
                 || !segment.isMandatoryBreak && continues(after: index, from: line.committed + remaining,
                                                           of: segments, prepared) {
                 line.visible = line.committed + remaining
@@ -172,7 +172,7 @@ struct GreedyLineFitter {
                 // that ends at a soft hyphen shows a hyphen (it fits: see above).
                 let hyphenated = index > 0 && segments[index - 1].endsWithSoftHyphen
                 if hyphenated {
-                    line.visible += hyphenWidth(after: segments[index - 1], prepared)
+                    line.visible += prepared.hyphenWidth(after: segments[index - 1])
                     line.fonts |= prepared.hyphen.fontMask
                 }
                 guard end(&line, at: pieceStart, .softBreak, hyphenated: hyphenated, into: &sink) else { return nil }
@@ -231,21 +231,12 @@ struct GreedyLineFitter {
         var x = x
         for next in segments[(index + 1)...] {
             guard x + next.width <= width else { return false }
-            if !next.endsWithSoftHyphen || next.isMandatoryBreak || x + next.width + hyphenWidth(after: next, prepared) <= width {
+            if !next.endsWithSoftHyphen || next.isMandatoryBreak || x + next.width + prepared.hyphenWidth(after: next) <= width {
                 return true
             }
             x += next.width + next.trailingWidth
         }
         return false   // the text ends after the soft hyphen: Chromium draws the hyphen there too
-    }
-
-    /// What a line ending at `segment`'s soft hyphen adds: the hyphen, and the change of
-    /// the word's last letter shaped without what follows (the kerning across the break).
-    /// (HarfBuzz kerns that letter with the next one across the invisible soft hyphen.)
-    private func hyphenWidth(after segment: Segment, _ prepared: PreparedText) -> Int {
-        var last = Int(segment.contentGraphemeEnd) - 1
-        while last > 0, prepared.graphemeWidths[last] == 0 { last -= 1 }
-        return prepared.hyphen.width + Int(prepared.edgeAdjustments[Int32(last)]?.end ?? 0)
     }
 
     /// The width up to the first place segment `index` can break: after its first cluster
@@ -259,7 +250,7 @@ struct GreedyLineFitter {
         var width = Int(prepared.graphemeWidths[g])
         g += 1
         while g < end, prepared.graphemeWidths[g] == 0 { g += 1 }
-        if g == end, segment.endsWithSoftHyphen { width += hyphenWidth(after: segment, prepared) }
+        if g == end, segment.endsWithSoftHyphen { width += prepared.hyphenWidth(after: segment) }
         return width
     }
 

@@ -27,4 +27,6 @@ struct LineFragment: Equatable {
     var elided: Range<Int>? = nil
     /// Whether the line ends at a soft hyphen and shows a hyphen there (counted in `width`).
     var hyphenated = false
+    /// Whether `text-wrap: balance` or `pretty` chose this line's breaks rather than greedy.
+    var rewrapped = false
 }

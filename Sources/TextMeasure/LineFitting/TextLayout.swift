@@ -33,6 +33,9 @@ public struct TextLayout: Sendable {
         /// U+2010, or U+002D when the primary font has no U+2010. Its width is in `width`.
         /// `nil` for a line that ends anywhere else.
         public var hyphen: Unicode.Scalar? = nil
+        /// Whether `TextStyle.textWrap` (`balance`, `pretty`) chose where this line
+        /// breaks, rather than greedy fitting.
+        public var isRewrapped = false
 
         /// The text as the line shows it: `text` with the elided part replaced by "…",
         /// and the hyphen at a soft hyphen's break.
@@ -111,7 +114,8 @@ extension PreparedText {
                                          text: text[start..<index], elidedRange: elided, elidedUTF16Range: fragment.elided,
                                          width: Double(fragment.width) / Double(Segment.unitsPerPixel), y: Double(y) / 64,
                                          height: Double(box.height) / 64, baseline: Double(y + box.above) / 64,
-                                         lineEnd: fragment.lineEnd, hyphen: fragment.hyphenated ? hyphen.scalar : nil))
+                                         lineEnd: fragment.lineEnd, hyphen: fragment.hyphenated ? hyphen.scalar : nil,
+                                         isRewrapped: fragment.rewrapped))
             y += box.height
             widest = max(widest, fragment.width)
         }
@@ -131,7 +135,11 @@ extension PreparedText {
                        maximumNumberOfLines: Int) throws(TextMeasureError) -> [LineFragment] {
         let fitter = try lineFitter(width: width, emptyLines: emptyLines, lineBreakMode: lineBreakMode,
                                     maximumNumberOfLines: maximumNumberOfLines)
-        var fragments = fitter.fit(self)
+        // Balance and pretty choose among word breaks; with other modes or a line limit, greedy.
+        var fragments = style.textWrap == .wrap || lineBreakMode != .byWordWrapping || maximumNumberOfLines != 0
+            ? fitter.fit(self)
+            : ScoreLineFitter(greedy: fitter, textWrap: style.textWrap, boxWidth: widthUnits(width),
+                              fontSize: style.fontSize).fit(self)
         guard let truncation = lineBreakMode.truncation else { return fragments }
 
         let fixed = widthUnits(width)
@@ -152,7 +160,7 @@ extension PreparedText {
     func lineStack(width: Double, emptyLines: EmptyLineConvention, lineBreakMode: LineBreakMode,
                    maximumNumberOfLines: Int) throws(TextMeasureError) -> LineStack {
         var stack = LineStack(boxes: lineBoxes)
-        if lineBreakMode.truncation == nil {
+        if lineBreakMode.truncation == nil, style.textWrap == .wrap {
             try lineFitter(width: width, emptyLines: emptyLines, lineBreakMode: lineBreakMode,
                            maximumNumberOfLines: maximumNumberOfLines).fit(self, into: &stack)
         } else {

@@ -40,3 +40,14 @@ struct Hyphen: Equatable, Sendable {
         return Hyphen(scalar: scalar, width: max(0, Int(snapped)), fontIndex: fontIndex)
     }
 }
+
+extension PreparedText {
+    /// What a line ending at `segment`'s soft hyphen adds: the hyphen, and the change of
+    /// the word's last letter shaped without what follows (HarfBuzz kerns that letter
+    /// with the next one across the invisible soft hyphen; Blink reshapes the line's end).
+    func hyphenWidth(after segment: Segment) -> Int {
+        var last = Int(segment.contentGraphemeEnd) - 1
+        while last > 0, graphemeWidths[last] == 0 { last -= 1 }
+        return hyphen.width + Int(edgeAdjustments[Int32(last)]?.end ?? 0)
+    }
+}

@@ -53,6 +53,8 @@ public struct PreparedText: Sendable {
     let ellipsis: Ellipsis
     /// The hyphen a line ending at a soft hyphen shows.
     let hyphen: Hyphen
+    /// The primary font's space, in width units (`SpaceWidth`).
+    let spaceWidth: Int
     /// For `.normal` line height, the line box of each font in `fonts`; for a fixed
     /// or multiplied height, one box used for every line.
     let lineBoxes: [LineBox]
@@ -90,10 +92,12 @@ public struct PreparedText: Sendable {
         graphemeHangs = builder.graphemeHangs
         let measures = fonts.styleMeasures.measures(for: style) {
             StyleMeasures.Measures(ellipsis: .measure(fonts: fonts, style: style), hyphen: .measure(fonts: fonts, style: style),
+                                   spaceWidth: SpaceWidth.measure(fonts: fonts, style: style),
                                    lineBoxes: Self.lineBoxes(fonts: fonts, style: style))
         }
         ellipsis = measures.ellipsis
         hyphen = measures.hyphen
+        spaceWidth = measures.spaceWidth
         lineBoxes = measures.lineBoxes
     }
 

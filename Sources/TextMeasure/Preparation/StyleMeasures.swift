@@ -9,6 +9,7 @@ final class StyleMeasures: Sendable {
     struct Measures: Sendable {
         var ellipsis: Ellipsis
         var hyphen: Hyphen
+        var spaceWidth: Int
         var lineBoxes: [LineBox]
     }
 

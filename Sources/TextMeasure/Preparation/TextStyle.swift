@@ -20,6 +20,8 @@ public struct TextStyle: Sendable, Hashable {
     /// The width of a tab, in spaces of the primary font, within `tabSizeRange`.
     /// Default 8, as in CSS.
     public var tabSize: Int
+    /// How lines are chosen among the breaks that fit (CSS `text-wrap`): greedy by default.
+    public var textWrap: TextWrap = .wrap
     /// Tab sizes the library accepts.
     public static let tabSizeRange: ClosedRange<Int> = 0...1000
     /// The largest fixed line height (px) or line height multiple the library accepts.

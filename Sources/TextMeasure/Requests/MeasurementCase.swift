@@ -31,6 +31,8 @@ public struct MeasurementCase: Codable, Sendable, Hashable {
     /// `"textView"` (default) or `"label"`: whether empty text and a final newline
     /// make a line. A CSS block (the browser check) is `"label"`.
     public var emptyLines: EmptyLineConvention?
+    /// `"wrap"` (default), `"balance"` or `"pretty"` (CSS `text-wrap`, `TextStyle.textWrap`).
+    public var textWrap: TextWrap?
 
     public init(id: CaseID? = nil, text: String, fonts: [String]? = nil, size: Double? = nil, width: Double,
                 lineHeight: Double? = nil, rules: LineBreakRules? = nil, insets: [Double]? = nil, padding: Double? = nil,
@@ -51,8 +53,10 @@ public struct MeasurementCase: Codable, Sendable, Hashable {
 
     /// The style this case asks for.
     public func style() -> TextStyle {
-        TextStyle(fontSize: size ?? 17, lineHeight: lineHeight.map(LineHeight.fixed) ?? .normal,
-                  lineBreakRules: rules ?? .browser)
+        var style = TextStyle(fontSize: size ?? 17, lineHeight: lineHeight.map(LineHeight.fixed) ?? .normal,
+                              lineBreakRules: rules ?? .browser)
+        style.textWrap = textWrap ?? .wrap
+        return style
     }
 
     /// The text container this case asks for.
