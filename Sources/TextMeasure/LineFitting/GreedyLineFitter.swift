@@ -26,6 +26,9 @@ struct GreedyLineFitter {
     let addsEmptyLastLine: Bool
     /// The most lines to fit; the text after the last of them is left out.
     let lineLimit: Int
+    /// Whether a word too long for an empty line breaks between grapheme clusters (CSS
+    /// `overflow-wrap: break-word`) rather than overflow the line (`normal`).
+    var breaksLongWords = true
 
     /// Where `segment`'s trailing whitespace ends when its content ends at `x`:
     /// tabs advance to the next tab stop from the line's start.
@@ -177,6 +180,13 @@ struct GreedyLineFitter {
                 }
                 guard end(&line, at: pieceStart, .softBreak, hyphenated: hyphenated, into: &sink) else { return nil }
                 continue
+            }
+            if lineIsEmpty, !breaksLongWords, wrapping == .words {
+                // overflow-wrap: normal: the word overflows the line whole.
+                line.visible = line.committed + remaining
+                line.committed = trailingEnd(of: segment, from: line.visible, in: prepared)
+                line.fonts |= grapheme == firstGrapheme ? segment.fonts : prepared.fontMask(graphemes: grapheme..<contentEnd)
+                return line
             }
             // Break inside the segment: the clusters that fit in the room left,
             // at least one on an empty line. A soft hyphen's segment that does not fit

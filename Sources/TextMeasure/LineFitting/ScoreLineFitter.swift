@@ -42,7 +42,8 @@ struct ScoreLineFitter: LineFitter {
             guard let width = bisectedWidth(lines, of: prepared) else { return lines }
             let tolerance = greedy.width - boxWidth
             return GreedyLineFitter(width: width + tolerance, wrapping: greedy.wrapping,
-                                    addsEmptyLastLine: greedy.addsEmptyLastLine, lineLimit: greedy.lineLimit)
+                                    addsEmptyLastLine: greedy.addsEmptyLastLine, lineLimit: greedy.lineLimit,
+                                    breaksLongWords: greedy.breaksLongWords)
                 .fit(prepared).map { line in
                     var line = line
                     line.rewrapped = true
@@ -245,7 +246,8 @@ struct ScoreLineFitter: LineFitter {
             let middle = (upper + lower) / 2
             var counter = LineCounter()
             GreedyLineFitter(width: middle * unitsPerLayoutUnit + tolerance, wrapping: greedy.wrapping,
-                             addsEmptyLastLine: false, lineLimit: lines.count + 1).fit(prepared, into: &counter)
+                             addsEmptyLastLine: false, lineLimit: lines.count + 1,
+                             breaksLongWords: greedy.breaksLongWords).fit(prepared, into: &counter)
             if counter.count > lines.count { lower = middle } else { upper = middle }
         }
         return upper * unitsPerLayoutUnit

@@ -188,7 +188,8 @@ extension PreparedText {
         return GreedyLineFitter(width: wraps ? fixed + tolerance : GreedyLineFitter.unbounded,
                                 wrapping: lineBreakMode == .byCharWrapping ? .characters : .words,
                                 addsEmptyLastLine: emptyLines == .textView,
-                                lineLimit: maximumNumberOfLines == 0 ? Int.max : maximumNumberOfLines)
+                                lineLimit: maximumNumberOfLines == 0 ? Int.max : maximumNumberOfLines,
+                                breaksLongWords: style.overflowWrap != .normal)
     }
 
     /// A box `width` px wide in width units (`Segment.unitsPerPixel`), floored to

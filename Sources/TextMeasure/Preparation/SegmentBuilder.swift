@@ -42,7 +42,7 @@ struct SegmentBuilder {
 
     mutating func build(_ text: UnsafeBufferPointer<UInt16>) throws(TextMeasureError) {
         guard !text.isEmpty else { return }
-        let breaks = try Boundaries.lineBreaks(in: text, rules: style.lineBreakRules)
+        let breaks = try Boundaries.lineBreaks(in: text, style: style)
         let cache = cache?.isEnabled == true && fonts.spacesSeparateShaping ? cache : nil
         let styleKey = cache == nil ? 0 : StyleKey.count(style)
         try breaks.withUnsafeBufferPointer { breaks throws(TextMeasureError) in
@@ -100,7 +100,7 @@ struct SegmentBuilder {
     static func runs(of text: UnsafeBufferPointer<UInt16>, fonts: FontSet,
                      style: TextStyle) throws(TextMeasureError) -> [FontRun] {
         guard !text.isEmpty else { return [] }
-        let breaks = try Boundaries.lineBreaks(in: text, rules: style.lineBreakRules)
+        let breaks = try Boundaries.lineBreaks(in: text, style: style)
         return try breaks.withUnsafeBufferPointer { breaks throws(TextMeasureError) in
             try PreparationBuffers.with(utf16Count: text.count, breakCount: breaks.count, fontCount: fonts.fonts.count,
                                         styleKeyCount: 0) { buffers throws(TextMeasureError) in

@@ -22,6 +22,12 @@ public struct TextStyle: Sendable, Hashable {
     public var tabSize: Int
     /// How lines are chosen among the breaks that fit (CSS `text-wrap`): greedy by default.
     public var textWrap: TextWrap = .wrap
+    /// CSS `word-break`: `keepAll` for Korean kept whole between spaces, `breakAll` to break inside words.
+    public var wordBreak: WordBreak = .normal
+    /// CSS `line-break`: the strictness of CJK breaks (ICU's `lb=` keywords), or `anywhere`.
+    public var lineBreak: LineBreak = .auto
+    /// CSS `overflow-wrap`: whether a word too long for a line breaks (the default) or overflows.
+    public var overflowWrap: OverflowWrap = .breakWord
     /// Tab sizes the library accepts.
     public static let tabSizeRange: ClosedRange<Int> = 0...1000
     /// The largest fixed line height (px) or line height multiple the library accepts.

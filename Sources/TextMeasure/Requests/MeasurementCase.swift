@@ -33,6 +33,12 @@ public struct MeasurementCase: Codable, Sendable, Hashable {
     public var emptyLines: EmptyLineConvention?
     /// `"wrap"` (default), `"balance"` or `"pretty"` (CSS `text-wrap`, `TextStyle.textWrap`).
     public var textWrap: TextWrap?
+    /// `"normal"` (default), `"break-all"` or `"keep-all"` (CSS `word-break`, `TextStyle.wordBreak`).
+    public var wordBreak: WordBreak?
+    /// `"auto"` (default), `"loose"`, `"normal"`, `"strict"` or `"anywhere"` (CSS `line-break`).
+    public var lineBreak: LineBreak?
+    /// `"break-word"` (default), `"anywhere"` or `"normal"` (CSS `overflow-wrap`).
+    public var overflowWrap: OverflowWrap?
 
     public init(id: CaseID? = nil, text: String, fonts: [String]? = nil, size: Double? = nil, width: Double,
                 lineHeight: Double? = nil, rules: LineBreakRules? = nil, insets: [Double]? = nil, padding: Double? = nil,
@@ -56,6 +62,9 @@ public struct MeasurementCase: Codable, Sendable, Hashable {
         var style = TextStyle(fontSize: size ?? 17, lineHeight: lineHeight.map(LineHeight.fixed) ?? .normal,
                               lineBreakRules: rules ?? .browser)
         style.textWrap = textWrap ?? .wrap
+        style.wordBreak = wordBreak ?? .normal
+        style.lineBreak = lineBreak ?? .auto
+        style.overflowWrap = overflowWrap ?? .breakWord
         return style
     }
 

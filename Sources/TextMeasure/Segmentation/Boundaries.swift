@@ -5,8 +5,10 @@ import CTextICU
 /// per thread inside CTextICU.
 enum Boundaries {
     /// Every line-break opportunity after offset 0, the end of the text included.
-    static func lineBreaks(in text: UnsafeBufferPointer<UInt16>,
-                           rules: LineBreakRules) throws(TextMeasureError) -> [BreakOpportunity] {
+    /// `kind` is the ICU iterator the browser rules start from (CSS `line-break`).
+    static func lineBreaks(in text: UnsafeBufferPointer<UInt16>, rules: LineBreakRules,
+                           kind browserKind: Int = CTX_BREAK_LINE_NORMAL) throws(TextMeasureError)
+        -> [BreakOpportunity] {
         guard let base = text.baseAddress else { return [] }
         // ICU's answer, and the browser rules' tailoring of it, go to temporary memory
         // (the stack, for a short text), then into one array of exactly the right size.
@@ -17,7 +19,7 @@ enum Boundaries {
             let mandatory = (memory + text.count * 4).bindMemory(to: UInt8.self, capacity: text.count)
             var error: Int32 = 0
             // The browser rules start from CSS line-break: normal, Chromium's ICU default.
-            let kind = rules == .browser ? CTX_BREAK_LINE_NORMAL : CTX_BREAK_LINE
+            let kind = rules == .browser ? browserKind : CTX_BREAK_LINE
             var count = Int(ctx_boundaries(Int32(kind), base, Int32(text.count), offsets, mandatory, &error))
             guard count >= 0 else { throw .segmentationFailed(code: error) }
             if rules == .browser {

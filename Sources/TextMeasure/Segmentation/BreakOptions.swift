@@ -1,0 +1,137 @@
+import CTextICU
+
+/// CSS `word-break`: whether words break between their letters.
+///
+/// ```swift
+/// var style = TextStyle()
+/// style.wordBreak = .keepAll   // Korean (or Chinese) broken only at spaces and punctuation
+/// ```
+public enum WordBreak: String, Sendable, Hashable, Codable, CaseIterable {
+    /// The line-break rules' opportunities only (the default).
+    case normal
+    /// Also between any two letters or digits, as Blink allows under `break-all`.
+    case breakAll = "break-all"
+    /// Never between two letters or digits (Hangul and Han included), as Blink's `keep-all`.
+    case keepAll = "keep-all"
+}
+
+/// CSS `line-break`: how strictly CJK punctuation and small kana hold on to what
+/// they follow; ICU's `@lb=` keywords.
+public enum LineBreak: String, Sendable, Hashable, Codable, CaseIterable {
+    /// Chromium's default, ICU's `lb=normal` (the default).
+    case auto
+    case loose
+    case normal
+    case strict
+    /// A break opportunity between every two grapheme clusters.
+    case anywhere
+
+    /// The ICU iterator the browser rules start from.
+    var iteratorKind: Int {
+        switch self {
+        case .auto, .normal, .anywhere: CTX_BREAK_LINE_NORMAL
+        case .loose: CTX_BREAK_LINE_LOOSE
+        case .strict: CTX_BREAK_LINE_STRICT
+        }
+    }
+}
+
+/// CSS `overflow-wrap`: whether a word too long for an empty line breaks between
+/// grapheme clusters (`breakWord`, `anywhere`: the default, a text view's wrapping)
+/// or overflows the line (`normal`).
+public enum OverflowWrap: String, Sendable, Hashable, Codable, CaseIterable {
+    case normal
+    case breakWord = "break-word"
+    /// As `breakWord` for layout (CSS differs only in min-content sizing).
+    case anywhere
+}
+
+extension Boundaries {
+    /// The line-break opportunities of `text` under `style`'s rules and its CSS
+    /// `line-break` and `word-break`: the rules' own, with Blink's `keep-all` and
+    /// `break-all` filters, or every cluster boundary for `line-break: anywhere`.
+    static func lineBreaks(in text: UnsafeBufferPointer<UInt16>, style: TextStyle) throws(TextMeasureError)
+        -> [BreakOpportunity] {
+        let breaks = try lineBreaks(in: text, rules: style.lineBreakRules,
+                                    kind: style.lineBreakRules == .browser ? style.lineBreak.iteratorKind : CTX_BREAK_LINE)
+        if style.lineBreak == .anywhere { return try everyCluster(of: text, keeping: breaks) }
+        switch style.wordBreak {
+        case .normal: return breaks
+        case .keepAll: return breaks.filter { $0.isMandatory || !Self.keepsAll(text, before: $0.utf16Offset) }
+        case .breakAll: return try breakingAll(text, keeping: breaks)
+        }
+    }
+
+    /// Blink's `ShouldKeepAfterKeepAll`: no break between two letters or digits (the
+    /// first skipping back over marks), unless either takes its breaks from a dictionary
+    /// (Thai, Lao, Khmer, Myanmar: line-break class SA).
+    private static func keepsAll(_ text: UnsafeBufferPointer<UInt16>, before offset: Int) -> Bool {
+        guard offset > 0, offset < text.count else { return false }
+        var start = offset - 1
+        if start > 0, UTF16.isTrailSurrogate(text[start]), UTF16.isLeadSurrogate(text[start - 1]) { start -= 1 }
+        var before = Scalars.decode(text, at: start).scalar
+        if isMark(before), start > 0 {
+            var previous = start - 1
+            if previous > 0, UTF16.isTrailSurrogate(text[previous]), UTF16.isLeadSurrogate(text[previous - 1]) { previous -= 1 }
+            before = Scalars.decode(text, at: previous).scalar
+        }
+        let after = Scalars.decode(text, at: offset).scalar
+        return isLetterOrNumber(before) && isLetterOrNumber(after)
+    }
+
+    /// The rules' breaks plus one between every two clusters that are both letters or
+    /// digits outside dictionary scripts: `break-all` treats words like ideographs.
+    private static func breakingAll(_ text: UnsafeBufferPointer<UInt16>,
+                                    keeping breaks: [BreakOpportunity]) throws(TextMeasureError) -> [BreakOpportunity] {
+        var result: [BreakOpportunity] = []
+        result.reserveCapacity(breaks.count * 2)
+        var next = 0
+        for boundary in try graphemes(in: text) {
+            let offset = Int(boundary)
+            while next < breaks.count, breaks[next].utf16Offset < offset {
+                result.append(breaks[next])
+                next += 1
+            }
+            if next < breaks.count, breaks[next].utf16Offset == offset {
+                result.append(breaks[next])
+                next += 1
+            } else if offset < text.count, keepsAll(text, before: offset) {
+                result.append(BreakOpportunity(utf16Offset: offset, isMandatory: false))
+            }
+        }
+        return result
+    }
+
+    /// Every cluster boundary, with the rules' mandatory breaks (`line-break: anywhere`).
+    private static func everyCluster(of text: UnsafeBufferPointer<UInt16>,
+                                     keeping breaks: [BreakOpportunity]) throws(TextMeasureError) -> [BreakOpportunity] {
+        let mandatory = Set(breaks.lazy.filter(\.isMandatory).map(\.utf16Offset))
+        return try graphemes(in: text).map {
+            BreakOpportunity(utf16Offset: Int($0), isMandatory: mandatory.contains(Int($0)))
+        }
+    }
+
+    private static func isMark(_ scalar: UInt32) -> Bool {
+        guard let scalar = Unicode.Scalar(scalar) else { return false }
+        switch scalar.properties.generalCategory {
+        case .nonspacingMark, .spacingMark, .enclosingMark: return true
+        default: return false
+        }
+    }
+
+    private static func isLetterOrNumber(_ scalar: UInt32) -> Bool {
+        guard let scalar = Unicode.Scalar(scalar), !isDictionaryScript(scalar.value) else { return false }
+        switch scalar.properties.generalCategory {
+        case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
+             .decimalNumber, .letterNumber, .otherNumber: return true
+        default: return false
+        }
+    }
+
+    /// Scripts whose words ICU finds with a dictionary (line-break class SA).
+    private static func isDictionaryScript(_ value: UInt32) -> Bool {
+        (0x0E00...0x0EFF).contains(value) || (0x1000...0x109F).contains(value) || (0x1780...0x17FF).contains(value)
+            || (0x1950...0x19DF).contains(value) || (0x1A20...0x1AAF).contains(value)
+            || (0xAA60...0xAADF).contains(value) || (0xA9E0...0xA9FF).contains(value)
+    }
+}
