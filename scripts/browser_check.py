@@ -59,7 +59,7 @@ FONT_LISTS = OrderedDict([
     ("dejavu", [DEJAVU] + ["Fonts/" + name for name in EMBEDDED[1:]]),
 ])
 # Scripts also measured with the second font list.
-DEJAVU_SCRIPTS = {"en", "de", "fr", "ar", "he", "bidi", "emoji", "mixed", "zh", "shy", "balance", "pretty", "overflow-normal"}
+DEJAVU_SCRIPTS = {"en", "de", "fr", "ar", "he", "bidi", "emoji", "mixed", "zh", "shy", "balance", "pretty", "overflow-normal", "whitespace-normal"}
 SIZES = [13, 17, 22]
 WIDTHS_PER_TEXT = 6
 PAGE_SIZE = 600

@@ -58,3 +58,35 @@ import Testing
                 == broken.lines.map(\.utf16Range))
     }
 }
+
+/// CSS `white-space: normal` against the default `pre-wrap` on the same text.
+@Suite struct WhiteSpaceTests {
+    func layout(_ text: String, _ whiteSpace: WhiteSpace, width: Double = 1000) throws -> TextLayout {
+        var style = TextStyle()
+        style.whiteSpace = whiteSpace
+        return try PreparedText(text, style: style).layout(width: width, emptyLines: .label)
+    }
+
+    @Test func runsOfSpacesNewlinesAndTabsCountAsOneSpace() throws {
+        let collapsed = try layout("a   b\n\tc", .normal)
+        #expect(collapsed.lines.count == 1)
+        #expect(collapsed.usedWidth == (try layout("a b c", .normal)).usedWidth)
+        let kept = try layout("a   b\n\tc", .preWrap)
+        #expect(kept.lines.count == 2)
+        #expect(kept.lines[0].width > (try layout("a b", .preWrap)).usedWidth)
+    }
+
+    @Test func spacesStartingTheTextTakeNoWidth() throws {
+        #expect(try layout("   word", .normal).usedWidth == (try layout("word", .normal)).usedWidth)
+        #expect(try layout("   word", .preWrap).usedWidth > (try layout("word", .preWrap)).usedWidth)
+    }
+
+    @Test func aLineBreaksAfterTheFirstSpaceOfARunAndOffsetsStayTheText() throws {
+        let text = "Spaces   between"
+        let width = max(try layout("Spaces", .normal).usedWidth, try layout("between", .normal).usedWidth) + 5
+        let lines = try layout(text, .normal, width: width).lines
+        #expect(lines.map(\.utf16Range) == [0..<7, 7..<16])
+        #expect(lines.map { String($0.text) } == ["Spaces ", "  between"])
+        #expect(abs(lines[1].width - (try layout("between", .normal)).usedWidth) < 1.0 / 64)
+    }
+}

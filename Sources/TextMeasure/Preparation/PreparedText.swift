@@ -76,6 +76,7 @@ public struct PreparedText: Sendable {
         // The UTF-16 copy lives only while preparing (on the stack when it is small).
         try withUnsafeTemporaryAllocation(of: UInt16.self, capacity: count) { utf16 throws(TextMeasureError) in
             UTF16Transcoding.copy(text, into: utf16)
+            if style.whiteSpace == .normal { WhiteSpaceCollapsing.spaceNewlinesAndTabs(utf16) }
             try builder.build(UnsafeBufferPointer(utf16))
         }
 
@@ -83,9 +84,14 @@ public struct PreparedText: Sendable {
         self.fonts = fonts
         self.style = style
         utf16Count = count
-        segments = builder.segments
+        var segments = builder.segments, graphemeWidths = builder.graphemeWidths
+        if style.whiteSpace == .normal {
+            WhiteSpaceCollapsing.collapse(text, graphemeEnds: builder.graphemeEnds, widths: &graphemeWidths,
+                                          segments: &segments)
+        }
+        self.segments = segments
         graphemeEnds = builder.graphemeEnds
-        graphemeWidths = builder.graphemeWidths
+        self.graphemeWidths = graphemeWidths
         edgeAdjustments = builder.edgeAdjustments
         tabStops = builder.tabStops
         graphemeFonts = builder.graphemeFonts

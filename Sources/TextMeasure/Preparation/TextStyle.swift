@@ -28,6 +28,8 @@ public struct TextStyle: Sendable, Hashable {
     public var lineBreak: LineBreak = .auto
     /// CSS `overflow-wrap`: whether a word too long for a line breaks (the default) or overflows.
     public var overflowWrap: OverflowWrap = .breakWord
+    /// CSS `white-space`: `preWrap` (the default) keeps spaces and newlines; `normal` collapses them.
+    public var whiteSpace: WhiteSpace = .preWrap
     /// Tab sizes the library accepts.
     public static let tabSizeRange: ClosedRange<Int> = 0...1000
     /// The largest fixed line height (px) or line height multiple the library accepts.

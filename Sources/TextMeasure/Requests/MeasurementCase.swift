@@ -39,6 +39,8 @@ public struct MeasurementCase: Codable, Sendable, Hashable {
     public var lineBreak: LineBreak?
     /// `"break-word"` (default), `"anywhere"` or `"normal"` (CSS `overflow-wrap`).
     public var overflowWrap: OverflowWrap?
+    /// `"pre-wrap"` (default) or `"normal"` (CSS `white-space`, `TextStyle.whiteSpace`).
+    public var whiteSpace: WhiteSpace?
 
     public init(id: CaseID? = nil, text: String, fonts: [String]? = nil, size: Double? = nil, width: Double,
                 lineHeight: Double? = nil, rules: LineBreakRules? = nil, insets: [Double]? = nil, padding: Double? = nil,
@@ -65,6 +67,7 @@ public struct MeasurementCase: Codable, Sendable, Hashable {
         style.wordBreak = wordBreak ?? .normal
         style.lineBreak = lineBreak ?? .auto
         style.overflowWrap = overflowWrap ?? .breakWord
+        style.whiteSpace = whiteSpace ?? .preWrap
         return style
     }
 

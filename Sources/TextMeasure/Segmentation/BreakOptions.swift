@@ -52,13 +52,30 @@ extension Boundaries {
     /// `break-all` filters, or every cluster boundary for `line-break: anywhere`.
     static func lineBreaks(in text: UnsafeBufferPointer<UInt16>, style: TextStyle) throws(TextMeasureError)
         -> [BreakOpportunity] {
-        let breaks = try lineBreaks(in: text, rules: style.lineBreakRules,
+        var breaks = try lineBreaks(in: text, rules: style.lineBreakRules,
                                     kind: style.lineBreakRules == .browser ? style.lineBreak.iteratorKind : CTX_BREAK_LINE)
         if style.lineBreak == .anywhere { return try everyCluster(of: text, keeping: breaks) }
         switch style.wordBreak {
-        case .normal: return breaks
-        case .keepAll: return breaks.filter { $0.isMandatory || !Self.keepsAll(text, before: $0.utf16Offset) }
-        case .breakAll: return try breakingAll(text, keeping: breaks)
+        case .normal: break
+        case .keepAll: breaks = breaks.filter { $0.isMandatory || !Self.keepsAll(text, before: $0.utf16Offset) }
+        case .breakAll: breaks = try breakingAll(text, keeping: breaks)
+        }
+        if style.whiteSpace == .normal { moveBreaksAfterFirstSpace(&breaks, in: text) }
+        return breaks
+    }
+
+    /// Under `white-space: normal` a run of spaces is one space and the rest collapse
+    /// away: the line breaks after that one, and the collapsed ones start the next line
+    /// with no width (where Chromium puts their offsets).
+    private static func moveBreaksAfterFirstSpace(_ breaks: inout [BreakOpportunity],
+                                                  in text: UnsafeBufferPointer<UInt16>) {
+        var previous = 0
+        for i in breaks.indices {
+            let end = breaks[i].utf16Offset
+            var first = end
+            while first > previous, text[first - 1] == 0x20 { first -= 1 }
+            if end - first >= 2, !breaks[i].isMandatory { breaks[i].utf16Offset = first + 1 }
+            previous = end
         }
     }
 
