@@ -19,13 +19,15 @@ let package = Package(
                        providers: [.apt(["libharfbuzz-dev"]), .brew(["harfbuzz"])]),
         .systemLibrary(name: "CPNG", path: "Sources/CPNG", pkgConfig: "libpng",
                        providers: [.apt(["libpng-dev"]), .brew(["libpng"])]),
+        // libhyphen has no pkg-config file: its module map links it by name.
+        .systemLibrary(name: "CHyphen", path: "Sources/CHyphen", providers: [.apt(["libhyphen-dev"])]),
         // ICU behind a C target whose header has no ICU types (see CTextICU.h).
         .target(name: "CTextICU", dependencies: ["CICU"]),
         // The default fonts, compiled in with #embed.
         .target(name: "CTextMeasureFonts"),
 
         .target(name: "TextMeasure",
-                dependencies: ["CTextICU", "CFreeType", "CHarfBuzz", "CTextMeasureFonts"]),
+                dependencies: ["CTextICU", "CFreeType", "CHarfBuzz", "CTextMeasureFonts", "CHyphen"]),
         // Draws laid-out text into PNGs (FreeType's rasterizer, libpng): the CLI's
         // render command and the pictures of failed golden cases.
         .target(name: "TextMeasureRender", dependencies: ["TextMeasure", "CFreeType", "CPNG"]),
@@ -36,7 +38,7 @@ let package = Package(
         .target(name: "TextMeasureTesting", dependencies: ["TextMeasureTestingCore"]),
         .executableTarget(name: "textmeasure",
                           dependencies: ["TextMeasure", "TextMeasureTestingCore", "TextMeasureRender"]),
-        .testTarget(name: "TextMeasureTests", dependencies: ["TextMeasure"]),
+        .testTarget(name: "TextMeasureTests", dependencies: ["TextMeasure", "CHyphen"]),
         .testTarget(name: "TextMeasureRenderTests", dependencies: ["TextMeasure", "TextMeasureRender", "CPNG"]),
         .testTarget(name: "TextMeasureTestingTests", dependencies: ["TextMeasureTesting", "textmeasure"]),
         // Runs the built executable; depending on it makes `swift test` build it first.

@@ -18,6 +18,8 @@ public enum TextMeasureError: Error, Sendable, Equatable, CustomStringConvertibl
     case textTooLong(utf16Count: Int)
     /// ICU failed to segment the text; `code` is ICU's `UErrorCode`.
     case segmentationFailed(code: Int32)
+    /// A language tag that is not BCP 47 (`TextStyle.language`).
+    case invalidLanguage(String)
 
     public var description: String {
         switch self {
@@ -30,6 +32,7 @@ public enum TextMeasureError: Error, Sendable, Equatable, CustomStringConvertibl
         case .invalidUTF8(let offset): "text is not valid UTF-8: invalid byte sequence at byte \(offset)"
         case .textTooLong(let count): "text too long: \(count) UTF-16 code units, at most \(PreparedText.maximumUTF16Count)"
         case .segmentationFailed(let code): "ICU segmentation failed with error \(code)"
+        case .invalidLanguage(let tag): "invalid language tag \"\(tag)\": must be BCP 47, such as \"en-US\" or \"de\""
         }
     }
 }

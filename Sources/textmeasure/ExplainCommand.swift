@@ -143,8 +143,8 @@ private struct Explanation {
     private func notes(on line: TextLayout.Line, isLast: Bool, in layout: TextLayout) -> String {
         var notes = [why(line, available: layout.width)]
         if let hyphen = line.hyphen {
-            notes.append("at a soft hyphen: a hyphen (U+\(String(hyphen.value, radix: 16, uppercase: true))) is drawn "
-                + "and counted in the width")
+            notes.append("at a hyphenation point (a soft hyphen, or hyphens: auto): a hyphen "
+                + "(U+\(String(hyphen.value, radix: 16, uppercase: true))) is drawn and counted in the width")
         }
         if let elided = line.elidedRange {
             notes.append(elided.isEmpty ? "truncated: \"…\" marks the text hidden after it"

@@ -22,7 +22,7 @@ struct MeasureOptions {
           --label              empty text has no line and a final newline adds none
           --max-lines N        at most N lines (default 0: no limit)
           --line-break-mode M  word (default), char, clip, truncate-head, truncate-middle or truncate-tail
-        """
+        """ + "\n" + ParagraphOptions.help
 
     /// Reads the options from `arguments`, loading any fonts named.
     static func parse(_ arguments: inout Arguments) throws(CLIError) -> MeasureOptions {
@@ -38,6 +38,7 @@ struct MeasureOptions {
         if let size = try arguments.number("--size") { style.fontSize = size }
         if let lineHeight = try arguments.value("--line-height") { style.lineHeight = try parseLineHeight(lineHeight) }
         if let rules = try parseRules(&arguments) { style.lineBreakRules = rules }
+        try ParagraphOptions.parse(&arguments, into: &style)
 
         var container = TextContainer()
         if let inset = try arguments.value("--inset") {

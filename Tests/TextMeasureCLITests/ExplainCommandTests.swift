@@ -42,8 +42,9 @@ struct ExplainCommandTests {
         let (lines, _) = try explain("--width", "60", "co\u{AD}operate co\u{AD}operate")
         let reasons = lines.filter { $0.hasPrefix("  ") }
         #expect(reasons.first?.contains("\"co­‐\"") == true)
-        #expect(reasons.first?.contains("at a soft hyphen: a hyphen (U+2010) is drawn and counted in the width") == true)
-        #expect(reasons.filter { $0.contains("at a soft hyphen") }.count < reasons.count)
+        #expect(reasons.first?.contains("at a hyphenation point (a soft hyphen, or hyphens: auto): a hyphen (U+2010) "
+                                        + "is drawn and counted in the width") == true)
+        #expect(reasons.filter { $0.contains("at a hyphenation point") }.count < reasons.count)
     }
 
     @Test("tells how the height was clamped")

@@ -356,6 +356,8 @@ struct SegmentBuilder {
         /// or with a soft hyphen just before its newline (Chromium draws that hyphen too).
         @inline(__always)
         private func endsWithSoftHyphen(_ index: Int) -> Bool {
+            if breaks[index].isHyphenation { return true }
+            guard style.hyphens != .none else { return false }
             var last = breaks[index].utf16Offset - 1
             if breaks[index].isMandatory {
                 let start = start(of: index)

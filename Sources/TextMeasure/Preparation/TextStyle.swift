@@ -30,6 +30,11 @@ public struct TextStyle: Sendable, Hashable {
     public var overflowWrap: OverflowWrap = .breakWord
     /// CSS `white-space`: `preWrap` (the default) keeps spaces and newlines; `normal` collapses them.
     public var whiteSpace: WhiteSpace = .preWrap
+    /// CSS `hyphens`: `manual` (the default) breaks at soft hyphens, `auto` also at the
+    /// hyphenation points of `language`, `none` at neither.
+    public var hyphens: Hyphens = .manual
+    /// The text's language, a BCP 47 tag (`"en-US"`, `"de"`): the patterns `hyphens: auto` uses.
+    public var language: String? = nil
     /// Tab sizes the library accepts.
     public static let tabSizeRange: ClosedRange<Int> = 0...1000
     /// The largest fixed line height (px) or line height multiple the library accepts.
@@ -47,6 +52,7 @@ public struct TextStyle: Sendable, Hashable {
     func validate() throws(TextMeasureError) {
         guard fontSize.isFinite, Self.fontSizeRange.contains(fontSize) else { throw .invalidFontSize(fontSize) }
         guard Self.tabSizeRange.contains(tabSize) else { throw .invalidTabSize(tabSize) }
+        if let language { _ = try Hyphenator.forLanguage(language) }
         switch lineHeight {
         case .normal: break
         case .fixed(let value), .multiple(let value):

@@ -41,6 +41,10 @@ public struct MeasurementCase: Codable, Sendable, Hashable {
     public var overflowWrap: OverflowWrap?
     /// `"pre-wrap"` (default) or `"normal"` (CSS `white-space`, `TextStyle.whiteSpace`).
     public var whiteSpace: WhiteSpace?
+    /// `"manual"` (default), `"none"` or `"auto"` (CSS `hyphens`, `TextStyle.hyphens`).
+    public var hyphens: Hyphens?
+    /// The text's language, BCP 47 (`TextStyle.language`): the patterns `"hyphens": "auto"` uses.
+    public var lang: String?
 
     public init(id: CaseID? = nil, text: String, fonts: [String]? = nil, size: Double? = nil, width: Double,
                 lineHeight: Double? = nil, rules: LineBreakRules? = nil, insets: [Double]? = nil, padding: Double? = nil,
@@ -68,6 +72,8 @@ public struct MeasurementCase: Codable, Sendable, Hashable {
         style.lineBreak = lineBreak ?? .auto
         style.overflowWrap = overflowWrap ?? .breakWord
         style.whiteSpace = whiteSpace ?? .preWrap
+        style.hyphens = hyphens ?? .manual
+        style.language = lang
         return style
     }
 

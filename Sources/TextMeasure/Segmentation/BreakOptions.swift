@@ -61,6 +61,16 @@ extension Boundaries {
         case .breakAll: breaks = try breakingAll(text, keeping: breaks)
         }
         if style.whiteSpace == .normal { moveBreaksAfterFirstSpace(&breaks, in: text) }
+        switch style.hyphens {
+        case .none:
+            breaks.removeAll { !$0.isMandatory && text[$0.utf16Offset - 1] == Hyphen.softHyphen }
+        case .manual:
+            break
+        case .auto:
+            if let language = style.language, let hyphenator = try Hyphenator.forLanguage(language) {
+                breaks = addingHyphenationPoints(to: breaks, in: text, hyphenator: hyphenator)
+            }
+        }
         return breaks
     }
 
