@@ -25,18 +25,9 @@ struct Hyphen: Equatable, Sendable {
     static func measure(fonts: FontSet, style: TextStyle) -> Hyphen {
         var glyph: hb_codepoint_t = 0
         let scalar: Unicode.Scalar = hb_font_get_nominal_glyph(fonts.primary.hbFont, 0x2010, &glyph) != 0 ? "\u{2010}" : "-"
-        let text = [UInt16(scalar.value)]
-        var advance: Int32 = 0, edges: UInt8 = 0
-        let fontIndex = text.withUnsafeBufferPointer { text in
-            let fontIndex = FontItemizer(fontSet: fonts).fontIndex(for: text, start: 0, end: 1)
-            let run = FontRun(start: 0, end: 1, fontIndex: fontIndex, script: HB_SCRIPT_COMMON)
-            Shaper(features: style.fontFeatures).shape(run, of: text, with: fonts.fonts[fontIndex], advances: &advance,
-                                                        edges: &edges)
-            return fontIndex
-        }
-        let scale = style.fontSize * Double(Segment.unitsPerPixel) / Double(fonts.fonts[fontIndex].advanceUnitsPerEm)
+        let (width, fontIndex) = StyleMeasures.shapeAlone(UInt16(scalar.value), fonts: fonts, style: style)
         let unitsPerLayoutUnit = Double(Segment.unitsPerPixel / 64)
-        let snapped = (Double(advance) * scale / unitsPerLayoutUnit).rounded(.up) * unitsPerLayoutUnit
+        let snapped = (width / unitsPerLayoutUnit).rounded(.up) * unitsPerLayoutUnit
         return Hyphen(scalar: scalar, width: max(0, Int(snapped)), fontIndex: fontIndex)
     }
 }

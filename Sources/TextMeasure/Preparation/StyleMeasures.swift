@@ -32,7 +32,16 @@ extension Ellipsis {
     /// The ellipsis that truncation draws: U+2026 shaped on its own in the first
     /// font of `fonts` that covers it, as TextKit measures its truncation token.
     static func measure(fonts: FontSet, style: TextStyle) -> Ellipsis {
-        let text = [UInt16(LineBreakMode.ellipsis.value)]
+        let (width, fontIndex) = StyleMeasures.shapeAlone(UInt16(LineBreakMode.ellipsis.value), fonts: fonts, style: style)
+        return Ellipsis(width: roundedToInt(width), fontIndex: fontIndex)
+    }
+}
+
+extension StyleMeasures {
+    /// A BMP character shaped on its own in the first font of `fonts` that covers it:
+    /// its advance in width units (unrounded) and that font.
+    static func shapeAlone(_ character: UInt16, fonts: FontSet, style: TextStyle) -> (width: Double, fontIndex: Int) {
+        let text = [character]
         var advance: Int32 = 0, edges: UInt8 = 0
         let fontIndex = text.withUnsafeBufferPointer { text in
             let fontIndex = FontItemizer(fontSet: fonts).fontIndex(for: text, start: 0, end: 1)
@@ -42,6 +51,6 @@ extension Ellipsis {
             return fontIndex
         }
         let scale = style.fontSize * Double(Segment.unitsPerPixel) / Double(fonts.fonts[fontIndex].advanceUnitsPerEm)
-        return Ellipsis(width: roundedToInt(Double(advance) * scale), fontIndex: fontIndex)
+        return (Double(advance) * scale, fontIndex)
     }
 }
