@@ -78,3 +78,33 @@ import Testing
         #expect(size.height == (try measurer.layout(width: 228)).height)
     }
 }
+
+/// Every paragraph option with a line limit and truncation: the limit holds, the lines
+/// are greedy's under it (Chromium's score breaking stops at a line clamp too), and a
+/// truncated line shows "…", never a hyphen.
+@Suite struct ParagraphOptionsWithLineLimitsTests {
+    static let text = "Breaking: local council approves new bicycle lanes across the city centre, and hyphen\u{AD}ation too."
+
+    static let styles: [(String, @Sendable (inout TextStyle) -> Void)] = [
+        ("balance", { $0.textWrap = .balance }), ("pretty", { $0.textWrap = .pretty }),
+        ("keep-all", { $0.wordBreak = .keepAll }), ("strict", { $0.lineBreak = .strict }),
+        ("anywhere", { $0.lineBreak = .anywhere }), ("overflow normal", { $0.overflowWrap = .normal }),
+        ("white-space normal", { $0.whiteSpace = .normal }),
+        ("hyphens auto", { $0.hyphens = .auto; $0.language = "en-US" }), ("hyphens none", { $0.hyphens = .none }),
+    ]
+
+    @Test(arguments: 0..<styles.count)
+    func aLimitHoldsAndTheLastLineIsTruncated(_ index: Int) throws {
+        var style = TextStyle()
+        Self.styles[index].1(&style)
+        let container = TextContainer(emptyLines: .label, lineBreakMode: .byTruncatingTail, maximumNumberOfLines: 2)
+        let layout = try TextMeasurer(text: Self.text, style: style, container: container).layout(width: 150)
+        #expect(layout.lines.count == 2, "\(Self.styles[index].0)")
+        #expect(layout.isTruncated)
+        #expect(layout.lines.last?.displayText.hasSuffix("…") == true)
+        #expect(layout.lines.last?.hyphen == nil)
+        #expect(layout.lines.allSatisfy { !$0.isRewrapped })
+        let unlimited = try PreparedText(Self.text, style: style).layout(width: 150, emptyLines: .label)
+        #expect(unlimited.lines.count > 2)
+    }
+}
