@@ -78,8 +78,13 @@ public enum PanelRenderer {
                                    scale: Double, ink: Color, on canvas: inout Canvas) throws(RenderError) {
         var rasterizer = try GlyphRasterizer(fonts: prepared.fonts, pixelSize: prepared.style.fontSize * scale)
         let placed = prepared.glyphs(in: lines.map(\.utf16Range), eliding: lines.map(\.elidedUTF16Range))
+        let hyphen = lines.contains(where: \.showsHyphen) ? prepared.hyphenGlyphs() : []
+        let hyphenWidth = hyphen.reduce(0) { $0 + $1.advance }
         for (line, glyphs) in zip(lines, placed) {
-            for glyph in glyphs {
+            // The hyphen ends the line: its width is the last of the line's.
+            let shown = line.showsHyphen
+                ? glyphs + hyphen.map { var glyph = $0; glyph.x += line.width - hyphenWidth; return glyph } : glyphs
+            for glyph in shown {
                 try rasterizer.draw(glyph.glyphID, fontIndex: glyph.fontIndex, x: (x + glyph.x) * scale,
                                     baseline: (y + line.baseline - glyph.y) * scale, ink: ink, on: &canvas)
             }

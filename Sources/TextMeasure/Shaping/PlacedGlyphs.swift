@@ -112,6 +112,28 @@ extension PreparedText {
         glyphs(in: layout.lines.map(\.utf16Range), eliding: layout.lines.map(\.elidedUTF16Range))
     }
 
+    /// The hyphen a line broken at a hyphenation point ends with (`TextLayout.Line.hyphen`),
+    /// shaped on its own as it was measured, `x` from the hyphen's own start: a renderer
+    /// draws it after the line's glyphs.
+    public func hyphenGlyphs() -> [PlacedGlyph] {
+        var glyphs: [PlacedGlyph] = []
+        let font = fonts.fonts[hyphen.fontIndex]
+        let placing = GlyphPlacing(font: font, fontIndex: hyphen.fontIndex, size: style.fontSize)
+        var pen = 0.0
+        [UInt16(hyphen.scalar.value)].withUnsafeBufferPointer { text in
+            let run = FontRun(start: 0, end: 1, fontIndex: hyphen.fontIndex, script: HB_SCRIPT_COMMON)
+            Shaper(features: style.fontFeatures).withGlyphs(of: run, in: text, font: font) { infos, positions in
+                for i in infos.indices {
+                    var glyph = placing.glyph(infos[i], positions[i], utf16Offset: 0)
+                    glyph.x += pen
+                    pen += glyph.advance
+                    glyphs.append(glyph)
+                }
+            }
+        }
+        return glyphs
+    }
+
     /// "…" as truncation measured it: shaped on its own in `ellipsis.fontIndex`.
     private func ellipsisPiece(at offset: Int, shaper: borrowing Shaper) -> RunPiece {
         var piece = RunPiece(run: 0, part: .ellipsis, isRightToLeft: nil)
