@@ -62,10 +62,6 @@ struct GreedyLineFitter {
         /// Lines ended before this one, and why the last of them ended.
         var count = 0
         var previousEnd: LineEnd?
-        /// The line holds a soft hyphen's segment that did not fit with its hyphen, taken
-        /// whole so that the word breaks later, where it overflows (Blink breaks such a
-        /// line anywhere, and the soft hyphen is then one more break opportunity).
-        var breaksInsideNext = false
     }
 
     /// Hands the lines of `prepared` to `sink` in order, each as soon as it ends.
@@ -77,17 +73,17 @@ struct GreedyLineFitter {
             var segmentStart = 0
             var firstGrapheme = 0
             var glued = false   // the line so far is a hyphen that holds on to this segment
-            for index in segments.indices {
-                let segment = segments[index]
+            for segment in segments {
                 // Most segments fit whole after what the line holds: that case first,
-                // the rest (whitespace alone, breaks, soft hyphens) as the general loop decides.
-                if Int(segment.contentGraphemeEnd) != firstGrapheme, line.committed + segment.width <= width,
-                   !segment.endsWithSoftHyphen {
+                // the rest (whitespace alone, breaks) as the general loop decides. A soft
+                // hyphen's segment is measured with its hyphen (`PreparedText`), so that
+                // this test asks for room for it with no extra work per segment.
+                if Int(segment.contentGraphemeEnd) != firstGrapheme, line.committed + segment.width <= width {
                     line.visible = line.committed + segment.width
                     line.committed = hasTabs ? trailingEnd(of: segment, from: line.visible, in: prepared)
                                              : line.visible + segment.trailingWidth
                     line.fonts |= segment.fonts
-                } else if let placed = place(index, of: segments, from: segmentStart, grapheme: firstGrapheme,
+                } else if let placed = place(segment, of: segments, from: segmentStart, grapheme: firstGrapheme,
                                              glued: glued, on: line, of: prepared, into: &sink) {
                     line = placed
                 } else {
@@ -97,21 +93,13 @@ struct GreedyLineFitter {
                 segmentStart = Int(segment.end)
                 firstGrapheme = Int(segment.graphemeEnd)
                 if segment.isMandatoryBreak {
-                    if segment.endsWithSoftHyphen {
-                        line.visible += prepared.hyphenWidth(after: segment)
-                        line.fonts |= prepared.hyphen.fontMask
-                    }
-                    guard end(&line, at: segmentStart, .mandatoryBreak, hyphenated: segment.endsWithSoftHyphen,
-                              into: &sink) else { return }
+                    guard end(&line, at: segmentStart, .mandatoryBreak,
+                              hyphenated: Sink.keepsLineDetails && segment.endsWithSoftHyphen, into: &sink) else { return }
                 }
             }
             if line.start < prepared.utf16Count {
-                // Chromium draws the hyphen of a soft hyphen that ends the text.
-                let hyphenated = wrapping == .words && segments.last?.endsWithSoftHyphen == true
-                if hyphenated, let last = segments.last {
-                    line.visible += prepared.hyphenWidth(after: last)
-                    line.fonts |= prepared.hyphen.fontMask
-                }
+                // Chromium draws the hyphen of a soft hyphen that ends the text (measured with it).
+                let hyphenated = Sink.keepsLineDetails && segments.last?.endsWithSoftHyphen == true
                 _ = end(&line, at: prepared.utf16Count, .endOfText, hyphenated: hyphenated, into: &sink)
             } else if addsEmptyLastLine, line.count == 0 || line.previousEnd == .mandatoryBreak {
                 _ = end(&line, at: prepared.utf16Count, .endOfText, into: &sink)
@@ -129,18 +117,21 @@ struct GreedyLineFitter {
         return line.count < lineLimit
     }
 
-    /// Places segment `index` (starting at UTF-16 `segmentStart` and grapheme `firstGrapheme`)
+    /// Places `segment` (starting at UTF-16 `segmentStart` and grapheme `firstGrapheme`)
     /// on `line`, ending lines before it or inside it where it does not fit: the line
     /// open after it, or nil once the line limit is reached. (`line` is passed by value
     /// so that the common case, which does not come here, keeps it in registers.)
-    private func place<Sink: LineSink>(_ index: Int, of segments: UnsafeBufferPointer<Segment>, from segmentStart: Int,
-                                       grapheme firstGrapheme: Int, glued: Bool, on line: OpenLine,
-                                       of prepared: PreparedText, into sink: inout Sink) -> OpenLine? {
-        let segment = segments[index]
+    private func place<Sink: LineSink>(_ segment: Segment, of segments: UnsafeBufferPointer<Segment>,
+                                       from segmentStart: Int, grapheme firstGrapheme: Int, glued: Bool,
+                                       on line: OpenLine, of prepared: PreparedText,
+                                       into sink: inout Sink) -> OpenLine? {
         var line = line
+        // Only soft hyphens need to look at the segments around this one (rare): found then.
+        var index: Int { segments.partitioningIndex { Int($0.end) > segmentStart } }
         var pieceStart = segmentStart      // what is left of the segment: its UTF-16 start,
         var grapheme = firstGrapheme       // its first grapheme,
-        var remaining = segment.width      // and its width
+        var remaining = segment.width      // and its width (a soft hyphen's with the hyphen)
+        let hyphen = segment.endsWithSoftHyphen ? prepared.hyphenWidth(after: segment) : 0
         let contentEnd = Int(segment.contentGraphemeEnd)
         while true {
             // Whitespace alone adds nothing visible: it stays on the line and hangs,
@@ -149,35 +140,39 @@ struct GreedyLineFitter {
                 line.committed += segment.trailingWidth
                 return line
             }
-            if line.committed + remaining <= width,
-               !segment.endsWithSoftHyphen || wrapping == .characters
-                || line.committed + remaining + prepared.hyphenWidth(after: segment) <= width
-                || !segment.isMandatoryBreak && continues(after: index, from: line.committed + remaining,
-                                                          of: segments, prepared) {
+            // It fits with its hyphen, or without it where the line goes on past it.
+            if line.committed + remaining <= width
+                || hyphen > 0 && line.committed + remaining - hyphen <= width
+                    && (wrapping == .characters
+                        || !segment.isMandatoryBreak && continues(after: index, from: line.committed + remaining - hyphen,
+                                                                  of: segments, prepared)) {
                 line.visible = line.committed + remaining
-                line.committed = trailingEnd(of: segment, from: line.visible, in: prepared)
+                line.committed = hyphen > 0 ? line.visible + segment.trailingWidth   // takes the hyphen off again
+                                            : trailingEnd(of: segment, from: line.visible, in: prepared)
                 line.fonts |= grapheme == firstGrapheme ? segment.fonts : prepared.fontMask(graphemes: grapheme..<contentEnd)
                 return line
             }
             let lineIsEmpty = pieceStart == line.start
-            if lineIsEmpty, segment.endsWithSoftHyphen, wrapping == .words, line.committed + remaining <= width,
-               index + 1 < segments.count, line.committed + remaining + firstBreakWidth(of: index + 1, prepared) <= width {
+            if lineIsEmpty, hyphen > 0, wrapping == .words, line.committed + remaining - hyphen <= width,
+               index + 1 < segments.count,
+               line.committed + remaining - hyphen + firstBreakWidth(of: index + 1, prepared) <= width {
                 // Too wide with its hyphen, but the next word's first letter fits after it:
                 // the line breaks inside that word instead.
                 line.visible = line.committed + remaining
                 line.committed = line.visible + segment.trailingWidth
                 line.fonts |= grapheme == firstGrapheme ? segment.fonts : prepared.fontMask(graphemes: grapheme..<contentEnd)
-                line.breaksInsideNext = true
-                return line
+                return line   // `breaksInsideNext` below tells this state apart
             }
-            if !lineIsEmpty, !glued, !line.breaksInsideNext, wrapping == .words {
+            // The line holds a soft hyphen's segment that did not fit with its hyphen, taken
+            // whole so that the word breaks later, where it overflows (Blink breaks such a
+            // line anywhere, and the soft hyphen is one more break opportunity). Only then is
+            // the line wider than the box with less committed than shown (the hyphen
+            // counted in `visible` only): no field of the line, which stays in registers.
+            let breaksInsideNext = line.committed < line.visible && line.visible > width
+            if !lineIsEmpty, !glued, wrapping == .words, !breaksInsideNext {
                 // Break before this segment, and try it again on an empty line. A line
-                // that ends at a soft hyphen shows a hyphen (it fits: see above).
-                let hyphenated = index > 0 && segments[index - 1].endsWithSoftHyphen
-                if hyphenated {
-                    line.visible += prepared.hyphenWidth(after: segments[index - 1])
-                    line.fonts |= prepared.hyphen.fontMask
-                }
+                // that ends at a soft hyphen shows a hyphen (counted already: see above).
+                let hyphenated = Sink.keepsLineDetails && index > 0 && segments[index - 1].endsWithSoftHyphen
                 guard end(&line, at: pieceStart, .softBreak, hyphenated: hyphenated, into: &sink) else { return nil }
                 continue
             }
@@ -199,7 +194,7 @@ struct GreedyLineFitter {
                 if last > grapheme { pieceEnd = last }
             }
             var piece = clusters(from: grapheme, to: pieceEnd, room: width - line.committed,
-                                 atLeastOne: lineIsEmpty || line.breaksInsideNext, of: prepared)
+                                 atLeastOne: lineIsEmpty || breaksInsideNext, of: prepared)
             // Inside a word with soft hyphens, a break right after one shows its hyphen;
             // where that does not fit, back to before the letter the soft hyphen holds on to.
             var pieceHyphen = 0
@@ -240,10 +235,10 @@ struct GreedyLineFitter {
                            _ prepared: PreparedText) -> Bool {
         var x = x
         for next in segments[(index + 1)...] {
-            guard x + next.width <= width else { return false }
-            if !next.endsWithSoftHyphen || next.isMandatoryBreak || x + next.width + prepared.hyphenWidth(after: next) <= width {
-                return true
-            }
+            // A soft hyphen's segment is measured with its hyphen.
+            let bare = next.endsWithSoftHyphen ? next.width - prepared.hyphenWidth(after: next) : next.width
+            guard x + bare <= width else { return false }
+            if !next.endsWithSoftHyphen || x + next.width <= width { return true }
             x += next.width + next.trailingWidth
         }
         return false   // the text ends after the soft hyphen: Chromium draws the hyphen there too

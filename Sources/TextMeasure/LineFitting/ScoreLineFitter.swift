@@ -122,7 +122,7 @@ struct ScoreLineFitter: LineFitter {
             let isLast = number == breaks.count - 1
             var line = LineFragment(start: previous.offset, end: candidate.offset,
                                     width: candidate.ifBreak - previous.noBreak,
-                                    fonts: fonts | (candidate.hyphenated ? prepared.hyphen.fontMask : 0),
+                                    fonts: fonts,
                                     lineEnd: isLast ? last.lineEnd : .softBreak, hyphenated: candidate.hyphenated)
             line.rewrapped = true
             chosen.append(line)
@@ -155,8 +155,10 @@ struct ScoreLineFitter: LineFitter {
                 let hyphenated = segment.endsWithSoftHyphen && !segment.isMandatoryBreak
                 candidates.append(Candidate(offset: Int(segment.end), segment: index, noBreak: position + segment.width
                                                 + segment.trailingWidth,
+                                            // A soft hyphen's segment is measured with its hyphen.
                                             ifBreak: position + segment.width
-                                                + (hyphenated ? prepared.hyphenWidth(after: segment) : 0),
+                                                - (segment.endsWithSoftHyphen && !hyphenated
+                                                    ? prepared.hyphenWidth(after: segment) : 0),
                                             penalty: hyphenated ? hyphenPenalty : 0, hyphenated: hyphenated))
                 position += segment.width + segment.trailingWidth
             }

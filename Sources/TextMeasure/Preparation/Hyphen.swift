@@ -37,8 +37,31 @@ extension PreparedText {
     /// the word's last letter shaped without what follows (HarfBuzz kerns that letter
     /// with the next one across the invisible soft hyphen; Blink reshapes the line's end).
     func hyphenWidth(after segment: Segment) -> Int {
+        Hyphen.width(after: segment, hyphen: hyphen, graphemeWidths: graphemeWidths, edgeAdjustments: edgeAdjustments)
+    }
+}
+
+extension Hyphen {
+    /// `PreparedText.hyphenWidth(after:)` from its parts, while preparing.
+    static func width(after segment: Segment, hyphen: Hyphen, graphemeWidths: [Int32],
+                      edgeAdjustments: EdgeAdjustments) -> Int {
         var last = Int(segment.contentGraphemeEnd) - 1
         while last > 0, graphemeWidths[last] == 0 { last -= 1 }
         return hyphen.width + Int(edgeAdjustments[Int32(last)]?.end ?? 0)
+    }
+
+    /// Measures every soft hyphen's segment with its hyphen: the hyphen's width moves
+    /// from the trailing width into the width (their sum, what a line going on past it
+    /// takes, is unchanged), and its font joins the segment's. Greedy fitting then
+    /// needs no test of its own for soft hyphens on its fast path.
+    static func fold(into segments: inout [Segment], hyphen: Hyphen, graphemeWidths: [Int32],
+                     edgeAdjustments: EdgeAdjustments) {
+        for i in segments.indices where segments[i].endsWithSoftHyphen {
+            let width = Self.width(after: segments[i], hyphen: hyphen, graphemeWidths: graphemeWidths,
+                                   edgeAdjustments: edgeAdjustments)
+            segments[i].width += width
+            segments[i].trailingWidth -= width
+            segments[i].fonts |= hyphen.fontMask
+        }
     }
 }

@@ -84,10 +84,19 @@ public struct PreparedText: Sendable {
         self.fonts = fonts
         self.style = style
         utf16Count = count
+        let measures = fonts.styleMeasures.measures(for: style) {
+            StyleMeasures.Measures(ellipsis: .measure(fonts: fonts, style: style), hyphen: .measure(fonts: fonts, style: style),
+                                   spaceWidth: SpaceWidth.measure(fonts: fonts, style: style),
+                                   lineBoxes: Self.lineBoxes(fonts: fonts, style: style))
+        }
         var segments = builder.segments, graphemeWidths = builder.graphemeWidths
         if style.whiteSpace == .normal {
             WhiteSpaceCollapsing.collapse(text, graphemeEnds: builder.graphemeEnds, widths: &graphemeWidths,
                                           segments: &segments)
+        }
+        if builder.hasSoftHyphens {
+            Hyphen.fold(into: &segments, hyphen: measures.hyphen, graphemeWidths: graphemeWidths,
+                        edgeAdjustments: builder.edgeAdjustments)
         }
         self.segments = segments
         graphemeEnds = builder.graphemeEnds
@@ -96,11 +105,6 @@ public struct PreparedText: Sendable {
         tabStops = builder.tabStops
         graphemeFonts = builder.graphemeFonts
         graphemeHangs = builder.graphemeHangs
-        let measures = fonts.styleMeasures.measures(for: style) {
-            StyleMeasures.Measures(ellipsis: .measure(fonts: fonts, style: style), hyphen: .measure(fonts: fonts, style: style),
-                                   spaceWidth: SpaceWidth.measure(fonts: fonts, style: style),
-                                   lineBoxes: Self.lineBoxes(fonts: fonts, style: style))
-        }
         ellipsis = measures.ellipsis
         hyphen = measures.hyphen
         spaceWidth = measures.spaceWidth

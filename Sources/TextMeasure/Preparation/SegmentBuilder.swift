@@ -27,6 +27,8 @@ struct SegmentBuilder {
     private(set) var graphemeHangs: [Bool] = []
     private(set) var edgeAdjustments = EdgeAdjustments()
     private(set) var tabStops = TabStops.none
+    /// Whether some segment ends at a soft hyphen or hyphenation point.
+    private(set) var hasSoftHyphens = false
 
     /// Segments longer than this (in UTF-16 units) are not cached: rare, and large.
     static let longestCachedSegment = 128
@@ -52,6 +54,7 @@ struct SegmentBuilder {
                                        cache: cache, styleKeyCount: styleKey)
                 try pass.run()
                 segments = Array(UnsafeBufferPointer(start: buffers.segments, count: breaks.count))
+                hasSoftHyphens = segments.contains(where: \.endsWithSoftHyphen)
                 let blocks = UnsafeBufferPointer(start: buffers.blocks, count: pass.blockCount)
                 let count = Int(pass.clusterCount)
                 // Gather the clusters of each piece, in text order.
