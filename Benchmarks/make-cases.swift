@@ -1,10 +1,12 @@
-// Writes benchmark cases (`textmeasure bench` / `batch` JSONL) built from the shared
-// corpora, so that no corpus text is copied into the repository.
+// Writes benchmark cases (`textmeasure bench` / `batch` JSONL) built from a folder of
+// texts, one file per script named by its language code first (`en-….txt` or `en.txt`):
+// the shared corpora beside the repository, whose texts are not copied into it, or the
+// project's own `Tests/Fixtures/texts`.
 //
-//   swift Benchmarks/make-cases.swift chat [CORPORA_DIR]          chat-sized messages, 7 scripts
-//   swift Benchmarks/make-cases.swift paragraph BYTES [CORPORA_DIR]   one English paragraph of BYTES
+//   swift Benchmarks/make-cases.swift chat TEXTS_DIR               chat-sized messages, 7 scripts
+//   swift Benchmarks/make-cases.swift paragraph BYTES TEXTS_DIR    one English paragraph of BYTES
 //
-// Deterministic: the same corpora give the same cases. A summary goes to stderr.
+// Deterministic: the same texts give the same cases. A summary goes to stderr.
 import Foundation
 
 /// A small deterministic generator (SplitMix64), so the cases never depend on the platform's random.
@@ -25,9 +27,13 @@ func fail(_ message: String) -> Never {
     exit(2)
 }
 
-func read(_ directory: String, _ file: String) -> String {
-    guard let text = try? String(contentsOfFile: directory + "/" + file, encoding: .utf8) else {
-        fail("cannot read \(directory)/\(file)")
+/// The text of `language` in `directory`: the first file, by name, that starts with the
+/// language code and ends in `.txt`.
+func read(_ directory: String, language: String) -> String {
+    let files = ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []).sorted()
+    guard let file = files.first(where: { $0.hasSuffix(".txt") && ($0 == language + ".txt" || $0.hasPrefix(language + "-")) }),
+          let text = try? String(contentsOfFile: directory + "/" + file, encoding: .utf8) else {
+        fail("no readable \(language).txt or \(language)-*.txt in \(directory)")
     }
     return text
 }
@@ -70,17 +76,16 @@ func sentences(of text: String) -> [String] {
 /// Chat messages: one to three consecutive sentences, long ones cut at a space, some
 /// with an emoji or a second line, at bubble widths. Lengths center on ~65 UTF-16 units.
 func chatCases(_ directory: String) -> [String] {
-    let sources: [(file: String, count: Int)] = [
-        ("en-gatsby-opening.txt", 400), ("zh-guxiang.txt", 60), ("ja-rashomon.txt", 60),
-        ("ko-sonagi.txt", 50), ("ar-al-bukhala.txt", 60), ("hi-eidgah.txt", 60), ("th-nithan-vetal-story-1.txt", 60),
+    let sources: [(language: String, count: Int)] = [
+        ("en", 400), ("zh", 60), ("ja", 60), ("ko", 50), ("ar", 60), ("hi", 60), ("th", 60),
     ]
     let emoji = ["👍", "😂", "❤️", "🎉", "👋🏽", "🇫🇷", "👨‍👩‍👧", "🙏", "😅", "🔥"]
     let widths = [240.0, 260, 280, 300, 320, 358]
     var random = SplitMix64(state: 42)
     var lines: [String] = []
-    for (file, count) in sources {
-        let pool = sentences(of: read(directory, file))
-        guard !pool.isEmpty else { fail("\(file) has no sentences") }
+    for (language, count) in sources {
+        let pool = sentences(of: read(directory, language: language))
+        guard !pool.isEmpty else { fail("the \(language) text has no sentences") }
         var index = 0
         for _ in 0..<count {
             var message = ""
@@ -99,16 +104,16 @@ func chatCases(_ directory: String) -> [String] {
             case 2: message += "\n" + emoji[random.below(emoji.count)]
             default: break
             }
-            let id = "\(file.prefix(2))-\(lines.count)"
+            let id = "\(language)-\(lines.count)"
             lines.append(jsonLine(["id": id, "text": message, "width": widths[random.below(widths.count)]]))
         }
     }
     return lines
 }
 
-/// One English paragraph of about `bytes` UTF-8 bytes: the corpus repeated, newlines as spaces.
+/// One English paragraph of about `bytes` UTF-8 bytes: the text repeated, newlines as spaces.
 func paragraphCase(_ directory: String, bytes: Int) -> [String] {
-    let source = read(directory, "en-gatsby-opening.txt")
+    let source = read(directory, language: "en")
         .split(whereSeparator: \.isNewline).joined(separator: " ")
     var text = ""
     text.reserveCapacity(bytes + source.utf8.count)
@@ -119,15 +124,18 @@ func paragraphCase(_ directory: String, bytes: Int) -> [String] {
 }
 
 var arguments = Array(CommandLine.arguments.dropFirst())
-guard let mode = arguments.first else { fail("usage: make-cases.swift chat|paragraph BYTES [CORPORA_DIR]") }
+let usage = "usage: make-cases.swift chat TEXTS_DIR | paragraph BYTES TEXTS_DIR"
+guard let mode = arguments.first else { fail(usage) }
 arguments.removeFirst()
 let lines: [String]
 switch mode {
 case "chat":
-    lines = chatCases(arguments.first ?? "/work/shared/corpora")
+    guard let directory = arguments.first else { fail(usage) }
+    lines = chatCases(directory)
 case "paragraph":
     guard let bytes = arguments.first.flatMap(Int.init), bytes > 0 else { fail("paragraph needs a byte count") }
-    lines = paragraphCase(arguments.dropFirst().first ?? "/work/shared/corpora", bytes: bytes)
+    guard let directory = arguments.dropFirst().first else { fail(usage) }
+    lines = paragraphCase(directory, bytes: bytes)
 default:
     fail("unknown mode \(mode)")
 }

@@ -12,6 +12,7 @@ let package = Package(
         .target(name: "FuzzSupport", dependencies: [.product(name: "TextMeasure", package: "TextMeasure")]),
         .executableTarget(name: "fuzz-text", dependencies: ["FuzzSupport", .product(name: "TextMeasure", package: "TextMeasure")]),
         .executableTarget(name: "fuzz-font", dependencies: ["FuzzSupport", .product(name: "TextMeasure", package: "TextMeasure")]),
+        .executableTarget(name: "fuzz-case", dependencies: ["FuzzSupport", .product(name: "TextMeasure", package: "TextMeasure")]),
     ],
     swiftLanguageModes: [.v6]
 )

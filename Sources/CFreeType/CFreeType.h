@@ -3,6 +3,7 @@
 #include <ft2build.h>
 #include FT_FREETYPE_H
 #include FT_TRUETYPE_TABLES_H
+#include FT_MULTIPLE_MASTERS_H
 
 static inline int cft_is_scalable(FT_Face _Nonnull f) { return FT_IS_SCALABLE(f) ? 1 : 0; }
 static inline int cft_has_fixed_sizes(FT_Face _Nonnull f) { return FT_HAS_FIXED_SIZES(f) ? 1 : 0; }

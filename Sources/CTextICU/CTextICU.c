@@ -6,10 +6,15 @@
 #include <unicode/uchar.h>
 #include <unicode/utf16.h>
 
+#ifdef CTX_MEASURING_PROBE
 static _Thread_local uint64_t measuring_calls;
-
+#define COUNT_MEASURING_CALL() (measuring_calls++)
 uint64_t ctx_measuring_calls(void) { return measuring_calls; }
-void ctx_note_measuring_call(void) { measuring_calls++; }
+#else
+#define COUNT_MEASURING_CALL() ((void)0)
+uint64_t ctx_measuring_calls(void) { return 0; }
+#endif
+void ctx_note_measuring_call(void) { COUNT_MEASURING_CALL(); }
 
 // One set of iterators per thread: ubrk_open costs ~4 us, and an iterator must not be
 // shared between threads. The key's destructor closes them when the thread exits.
@@ -36,7 +41,7 @@ static UBreakIterator *iterator_for(int kind, UErrorCode *status) {
     }
     if (!t->iterators[kind]) {
         static const char *const locales[CTX_BREAK_KIND_COUNT] = {
-            "", "", "@lb=loose", "@lb=normal", "@lb=strict"
+            "", "", "@lb=normal", "@lb=loose", "@lb=strict"
         };
         UBreakIteratorType type = kind == CTX_BREAK_CHARACTER ? UBRK_CHARACTER : UBRK_LINE;
         t->iterators[kind] = ubrk_open(type, locales[kind], NULL, 0, status);
@@ -45,20 +50,15 @@ static UBreakIterator *iterator_for(int kind, UErrorCode *status) {
     return t->iterators[kind];
 }
 
-// A line break is mandatory exactly after BK, CR, LF and NL (UAX #14 LB4, LB5; CR LF
-// has no boundary between them). ubrk_getRuleStatus cannot tell: inside a range it
-// broke with a dictionary (Thai, Lao, Khmer, Burmese, CJK), ICU gives every boundary
-// the status of the range's last one, so words before a U+2028 all look like hard breaks.
-static int ends_hard_line(uint16_t unit) {
-    return unit == 0x0A || unit == 0x0B || unit == 0x0C || unit == 0x0D || unit == 0x85
-        || unit == 0x2028 || unit == 0x2029;
-}
-
+// A line break is mandatory exactly after BK, CR, LF and NL (ctx_ends_hard_line).
+// ubrk_getRuleStatus cannot tell: inside a range it broke with a dictionary (Thai,
+// Lao, Khmer, Burmese, CJK), ICU gives every boundary the status of the range's last
+// one, so words before a U+2028 all look like hard breaks.
 int32_t ctx_boundaries(int kind, const uint16_t *text, int32_t len,
                        int32_t *offsets, uint8_t *mandatory, int32_t *error) {
     UErrorCode status = U_ZERO_ERROR;
     *error = 0;
-    measuring_calls++;
+    COUNT_MEASURING_CALL();
     if (kind < 0 || kind >= CTX_BREAK_KIND_COUNT || len < 0) { *error = U_ILLEGAL_ARGUMENT_ERROR; return -1; }
     if (len == 0) return 0;
     UBreakIterator *bi = iterator_for(kind, &status);
@@ -68,7 +68,7 @@ int32_t ctx_boundaries(int kind, const uint16_t *text, int32_t len,
     int32_t count = 0;
     for (int32_t b = ubrk_next(bi); b != UBRK_DONE && count < len; b = ubrk_next(bi)) {
         offsets[count] = b;
-        if (mandatory) mandatory[count] = ends_hard_line(text[b - 1]);
+        if (mandatory) mandatory[count] = ctx_ends_hard_line(text[b - 1]);
         count++;
     }
     // Leave no pointer to the caller's buffer behind in the cached iterator.
@@ -183,7 +183,7 @@ static inline void emit(boundary_writer *w, int32_t b) {
 int32_t ctx_clusters(const uint16_t *text, int32_t start, int32_t end,
                      const int32_t *forced, int32_t forced_count, int32_t *out, int32_t *error) {
     *error = 0;
-    measuring_calls++;
+    COUNT_MEASURING_CALL();
     if (end <= start) return 0;
     boundary_writer w = { out, 0, forced, forced ? forced_count : 0, 0 };
     UBreakIterator *bi = NULL;

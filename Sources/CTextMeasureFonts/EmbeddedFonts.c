@@ -1,45 +1,36 @@
-// The default font set, embedded with C23 #embed so that the library and the CLI
-// work on a machine with no fonts installed and need no resource bundle.
-// The order here is the fallback order of FontSet.default.
+// The default font set, compiled into the library (the bytes: EmbeddedFontData.S) so
+// that the library and the CLI work on a machine with no fonts installed and need no
+// resource bundle. Without the EmbeddedFonts trait there are none, and the library's
+// FontSet.default is empty.
 #include "CTextMeasureFonts.h"
-#pragma clang diagnostic ignored "-Wc23-extensions"
 
+#ifdef TEXTMEASURE_EMBEDDED_FONTS
+#include "EmbeddedFontList.h"
 
-static const unsigned char noto_sans[] = {
-#embed "../../Fonts/NotoSans-Regular.ttf"
-};
-static const unsigned char noto_sans_arabic[] = {
-#embed "../../Fonts/NotoSansArabic-Regular.ttf"
-};
-static const unsigned char noto_sans_hebrew[] = {
-#embed "../../Fonts/NotoSansHebrew-Regular.ttf"
-};
-static const unsigned char noto_sans_devanagari[] = {
-#embed "../../Fonts/NotoSansDevanagari-Regular.ttf"
-};
-static const unsigned char noto_sans_thai[] = {
-#embed "../../Fonts/NotoSansThai-Regular.ttf"
-};
-static const unsigned char droid_sans_fallback_full[] = {
-#embed "../../Fonts/DroidSansFallbackFull.ttf"
-};
-static const unsigned char nanum_square_r[] = {
-#embed "../../Fonts/NanumSquareR.ttf"
-};
-static const unsigned char noto_color_emoji[] = {
-#embed "../../Fonts/NotoColorEmoji.ttf"
-};
+#define DECLARE(name, file) extern const unsigned char ctmf_##name[], ctmf_##name##_end[];
+CTMF_FONTS(DECLARE)
 
-static const ctmf_font fonts[] = {
-    { "NotoSans-Regular.ttf", noto_sans, sizeof(noto_sans) },
-    { "NotoSansArabic-Regular.ttf", noto_sans_arabic, sizeof(noto_sans_arabic) },
-    { "NotoSansHebrew-Regular.ttf", noto_sans_hebrew, sizeof(noto_sans_hebrew) },
-    { "NotoSansDevanagari-Regular.ttf", noto_sans_devanagari, sizeof(noto_sans_devanagari) },
-    { "NotoSansThai-Regular.ttf", noto_sans_thai, sizeof(noto_sans_thai) },
-    { "DroidSansFallbackFull.ttf", droid_sans_fallback_full, sizeof(droid_sans_fallback_full) },
-    { "NanumSquareR.ttf", nanum_square_r, sizeof(nanum_square_r) },
-    { "NotoColorEmoji.ttf", noto_color_emoji, sizeof(noto_color_emoji) },
+// Start and end rather than sizes: an address is a constant here, a difference of two
+// addresses in another file is known only once linked.
+static const struct { const char *name; const unsigned char *start, *end; } fonts[] = {
+#define ENTRY(name, file) { file, ctmf_##name, ctmf_##name##_end },
+    CTMF_FONTS(ENTRY)
 };
 
 size_t ctmf_font_count(void) { return sizeof(fonts) / sizeof(fonts[0]); }
-const ctmf_font *ctmf_font_at(size_t index) { return &fonts[index < ctmf_font_count() ? index : 0]; }
+
+ctmf_font ctmf_font_at(size_t index) {
+    if (index >= ctmf_font_count()) index = 0;
+    return (ctmf_font){ fonts[index].name, fonts[index].start, (size_t)(fonts[index].end - fonts[index].start) };
+}
+
+#else
+
+size_t ctmf_font_count(void) { return 0; }
+
+ctmf_font ctmf_font_at(size_t index) {
+    (void)index;
+    return (ctmf_font){ "", (const unsigned char *)"", 0 };
+}
+
+#endif

@@ -79,12 +79,34 @@ struct GlyphRasterizer: ~Copyable {
         return faces[index]
     }
 
+    /// Sets a variable font's axes as measuring did (`Font.variations`, checked against
+    /// the axes when the font loaded), so the outlines drawn are the instance measured.
+    private func setVariations(_ variations: [String: Double], on face: FT_Face) {
+        var master: UnsafeMutablePointer<FT_MM_Var>?
+        guard FT_Get_MM_Var(face, &master) == 0, let master else { return }
+        defer { FT_Done_MM_Var(library, master) }
+        // Tags shorter than four characters are padded with spaces in the font.
+        let values = Dictionary(variations.map { (Self.padded($0.key), $0.value) }, uniquingKeysWith: { first, _ in first })
+        let axes = UnsafeBufferPointer(start: master.pointee.axis, count: Int(master.pointee.num_axis))
+        var coordinates = axes.map { axis -> FT_Fixed in
+            let tag = String(decoding: [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: axis.tag >> $0) }, as: UTF8.self)
+            guard let value = values[tag] else { return axis.def }
+            return FT_Fixed((value * 65536).rounded())
+        }
+        FT_Set_Var_Design_Coordinates(face, FT_UInt(coordinates.count), &coordinates)
+    }
+
+    private static func padded(_ tag: String) -> String {
+        tag + String(repeating: " ", count: max(0, 4 - tag.utf8.count))
+    }
+
     private func open(_ font: Font) throws(RenderError) -> Face {
         let data = font.unsafeFileData
         var opened: FT_Face?
         let error = FT_New_Memory_Face(library, data.bytes.baseAddress?.assumingMemoryBound(to: FT_Byte.self),
                                        FT_Long(data.bytes.count), FT_Long(data.faceIndex), &opened)
         guard error == 0, let face = opened else { throw .unusableFont(name: font.name, code: Int32(error)) }
+        if !font.variations.isEmpty { setVariations(font.variations, on: face) }
         if cft_is_scalable(face) != 0 {
             FT_Set_Char_Size(face, 0, FT_F26Dot6((pixelSize * 64).rounded()), 72, 72)
             return .outline(face)

@@ -13,10 +13,10 @@ extension GoldenMismatch {
         guard problem == .changed || problem == .notRecorded else { return nil }
         let measurer = try input.measurer(fonts: fonts)
         let now = try TextPanel(measurer: measurer, width: input.width)
-        let actualCaption = "now: \(now.lines.count) lines, \(formatNumber(now.frame.height)) px (TextMeasure \(TextMeasure.version))"
+        let actualCaption = "now: \(now.lines.count) line\(now.lines.count == 1 ? "" : "s"), \(formatNumber(now.frame.height)) px (TextMeasure \(TextMeasure.version))"
         guard let expected else { return try PanelRenderer.render([now], captions: [actualCaption], scale: scale) }
         let recorded = recordedPanel(expected, like: now, container: measurer.container)
-        let expectedCaption = "recorded: \(expected.lineCount) lines, \(formatNumber(expected.height)) px (TextMeasure \(expected.recordedWith))"
+        let expectedCaption = "recorded: \(expected.lineCount) line\(expected.lineCount == 1 ? "" : "s"), \(formatNumber(expected.height)) px (TextMeasure \(expected.recordedWith))"
         return try PanelRenderer.render([recorded, now], captions: [expectedCaption, actualCaption], scale: scale)
     }
 

@@ -44,16 +44,10 @@ public struct GoldenFile: Sendable, Hashable, Codable {
         self.cases = cases
     }
 
-    /// Reads and checks a golden file: a known format, and every case with an id of its own.
+    /// Reads and checks a golden file: a known format, at least one case, every key known
+    /// (see `init(json:path:)`), and every case with an id of its own.
     public init(contentsOfFile path: String) throws(GoldenError) {
-        let data: Data
-        do { data = try Data(contentsOf: URL(fileURLWithPath: path)) } catch {
-            throw .unreadable(path: path, reason: error.localizedDescription)
-        }
-        do { self = try JSONDecoder().decode(GoldenFile.self, from: data) } catch {
-            throw .malformed(path: path, reason: Self.describe(error))
-        }
-        guard format <= Self.currentFormat else { throw .unsupportedFormat(path: path, format: format) }
+        try self.init(json: Array(GoldenFileAccess.read(path)), path: path)
         try GoldenError.checkIDs(cases.map(\.input))
     }
 
@@ -62,9 +56,9 @@ public struct GoldenFile: Sendable, Hashable, Codable {
     public func json() -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        // Every member is a plain value; encoding cannot fail.
-        let data = (try? encoder.encode(self)) ?? Data()
-        return Self.joiningNumberArrays(String(decoding: data, as: UTF8.self)) + "\n"
+        // Every member is a plain value; encoding cannot fail. Numeric ids are kept as written.
+        let json = (try? VerbatimJSON.encode(self, with: encoder)) ?? ""
+        return Self.joiningNumberArrays(json) + "\n"
     }
 
     /// Puts each pretty-printed array of numbers on its opening line. Only whole
@@ -98,32 +92,10 @@ public struct GoldenFile: Sendable, Hashable, Codable {
         return joined.joined(separator: "\n")
     }
 
-    /// Writes the file, creating its directory if needed.
+    /// Writes the file, creating its directory if needed: atomically, through a symlink
+    /// to the file it leads to; a path that leads to other than a regular file is refused.
     public func write(to path: String) throws(GoldenError) {
-        do {
-            try FileManager.default.createDirectory(atPath: FilePaths.directory(of: FilePaths.absolute(path, base: FilePaths.currentDirectory)),
-                                                    withIntermediateDirectories: true)
-            try Data(json().utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
-        } catch {
-            throw .unwritable(path: path, reason: error.localizedDescription)
-        }
-    }
-
-    private static func describe(_ error: any Error) -> String {
-        switch error {
-        case DecodingError.keyNotFound(let key, let context):
-            "missing \"\(key.stringValue)\" at \(path(context))"
-        case DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context),
-             DecodingError.dataCorrupted(let context):
-            "\(context.debugDescription) at \(path(context))"
-        default:
-            "\(error)"
-        }
-    }
-
-    private static func path(_ context: DecodingError.Context) -> String {
-        context.codingPath.isEmpty ? "the top level"
-            : context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
+        try GoldenFileAccess.replace(path, with: Data(json().utf8))
     }
 }
 

@@ -51,7 +51,7 @@ public struct GoldenHeights: Sendable {
     ///   - fonts: a font cache to share between golden files.
     public init(path: String, fontDirectory: String? = nil, fonts: FontCache = FontCache()) {
         let current = FilePaths.currentDirectory
-        self.path = FilePaths.absolute(path, base: current)
+        self.path = FilePaths.named(path, base: current)
         self.fontDirectory = FilePaths.absolute(fontDirectory ?? current, base: current)
         self.fonts = fonts
     }
@@ -61,7 +61,7 @@ public struct GoldenHeights: Sendable {
     /// its fonts live together whatever directory the tests run in.
     public init(path: String, besideTestFile testFile: String, fonts: FontCache = FontCache()) {
         let directory = FilePaths.directory(of: FilePaths.absolute(testFile, base: FilePaths.currentDirectory))
-        self.init(path: FilePaths.absolute(path, base: directory), fontDirectory: directory, fonts: fonts)
+        self.init(path: FilePaths.named(path, base: directory), fontDirectory: directory, fonts: fonts)
     }
 
     /// The directory holding the golden file: where the file's font paths start.
@@ -168,7 +168,11 @@ public struct GoldenHeights: Sendable {
     /// The case with its font paths made absolute against `base`.
     private func resolved(_ testCase: MeasurementCase, from base: String) -> MeasurementCase {
         var copy = testCase
-        copy.fonts = testCase.fonts.map { $0.map { FilePaths.absolute($0, base: base) } }
+        copy.fonts = testCase.fonts.map { $0.map { font in
+            var font = font
+            font.path = FilePaths.absolute(font.path, base: base)
+            return font
+        } }
         return copy
     }
 
@@ -177,10 +181,13 @@ public struct GoldenHeights: Sendable {
     /// absolute one (`/usr/share/fonts/...`) kept as it is.
     private func stored(_ testCase: MeasurementCase) -> MeasurementCase {
         var copy = testCase
-        copy.fonts = testCase.fonts.map { paths in
-            paths.map { path in
-                path.hasPrefix("/") ? path
-                    : FilePaths.relative(FilePaths.absolute(path, base: fontDirectory), from: directory)
+        copy.fonts = testCase.fonts.map { fonts in
+            fonts.map { font in
+                var font = font
+                if !font.path.hasPrefix("/") {
+                    font.path = FilePaths.relative(FilePaths.absolute(font.path, base: fontDirectory), from: directory)
+                }
+                return font
             }
         }
         return copy

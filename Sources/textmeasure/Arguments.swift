@@ -1,3 +1,5 @@
+import TextMeasure
+
 /// A minimal command-line reader: options (`--name value`, `--flag`) and positional
 /// arguments, in any order; `--` ends options.
 struct Arguments {
@@ -27,10 +29,13 @@ struct Arguments {
     /// Removes and returns the last value of an option, if given.
     mutating func value(_ name: String) throws(CLIError) -> String? { try values(name).last }
 
-    /// Removes and returns an option's value parsed as a number.
+    /// Removes and returns an option's value parsed as a decimal number (`100`, `-2.5`,
+    /// `1e3`). Hex (`0x64`, which `Double` reads as 100), `nan` and `inf` are usage errors.
     mutating func number(_ name: String) throws(CLIError) -> Double? {
         guard let text = try value(name) else { return nil }
-        guard let number = Double(text) else { throw .usage("\(name) needs a number, got '\(text)'") }
+        guard let number = DecimalNumber.parse(text) else {
+            throw .usage("\(name) needs a finite decimal number such as 100 or 12.5, got '\(text)'")
+        }
         return number
     }
 

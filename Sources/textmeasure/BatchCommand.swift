@@ -14,17 +14,24 @@ enum BatchCommand {
 
         input:  {"id": "a1", "text": "Hello, world", "width": 390, "size": 17,
                  "lineHeight": null, "insets": [8, 0, 8, 0], "padding": 5, "rules": "browser",
-                 "fonts": ["/path/Primary.ttf", "/path/Fallback.ttf"],
-                 "maxLines": 2, "lineBreakMode": "truncate-tail"}
-                only "text" and "width" are required; "id" is a string or an integer;
-                no "fonts" means the embedded set; "lineHeight": null means normal.
+                 "fonts": ["/path/Primary.ttf", {"path": "/path/Family.ttc", "index": 1,
+                           "variations": {"wght": 700}}], "embeddedFallback": true,
+                 "maxLines": 2, "lineBreakMode": "truncate-tail", "emptyLines": "textView"}
+                only "text" and "width" (> 0) are required; "id" is a string or a number,
+                echoed as written (1.0 stays 1.0); no "fonts" means the embedded set,
+                which otherwise follows the fonts unless "embeddedFallback" is false;
+                "lineHeight" is null or "normal", px (20 or "20px"), or a multiple of
+                the normal height ("1.2x").
         output: {"height": 39, "id": "a1", "lineStarts": [0], "lines": 1,
-                 "truncated": false, "usedWidth": 95.734375, "width": 390}
-                (px; UTF-16 offsets; "id" is null when the input had none; with
-                "maxLines" or "lineBreakMode", also "truncated": true or false)
+                 "truncated": false, "usedWidth": 95.73, "width": 390}
+                (px, widths rounded to 0.01; UTF-16 offsets; "id" is null when the input had none; with
+                "maxLines" or "lineBreakMode", also "truncated": true or false; and
+                "missingGlyphs": N when N characters are drawn as .notdef boxes)
 
-        A line that cannot be measured (not JSON, a wrong type, an unreadable font,
-        a width that is not finite and > 0, invalid UTF-8) yields
+        Lines are read strictly: an unknown key ("unknown key "maxlines"; did you mean
+        "maxLines"?"), a key given twice, a wrong type, a number too large for a double
+        is an error naming the key, as are a line that is not JSON, an unreadable font,
+        a width of 0 and invalid UTF-8. Such a line yields
         {"id": <its id, or null>, "error": "<why>"} in its place, and the batch goes on.
         Each font file is loaded once and shared by all jobs.
 
@@ -33,7 +40,7 @@ enum BatchCommand {
                      active processors, \(ProcessInfo.processInfo.activeProcessorCount) here)
 
         Exit status: 0 when every line was read (even if some failed); 1 when standard
-        input cannot be read; 2 usage error.
+        input cannot be read or standard output cannot be written; 2 usage error.
         """
 
     static func run(_ arguments: inout Arguments) throws(CLIError) {
@@ -68,12 +75,14 @@ enum BatchCommand {
     }
 
     static func measure(_ line: [UInt8], fonts: FontCache) -> Output {
-        switch JSONLine.decode(MeasurementCase.self, from: line) {
+        switch JSONLine.measurementCase(from: line) {
         case .failure(let failure):
             return .failure(failure)
         case .success(let measurementCase):
             do {
-                return .result(try measurementCase.measure(fonts: fonts))
+                var result = try measurementCase.measure(fonts: fonts)
+                result.usedWidth = result.usedWidth.printedWidth
+                return .result(result)
             } catch TextMeasureError.invalidWidth(let width) {
                 return .failure(JSONLine.Failure(id: measurementCase.id, error: Measurement.unusable(width: width)))
             } catch {

@@ -1,5 +1,5 @@
 import Foundation
-@_spi(Benchmarking) import TextMeasure
+import TextMeasure
 
 /// `textmeasure bench`: what measuring costs per case, cold and warm, what
 /// re-measuring a prepared text at other widths costs, and the floor of ICU and
@@ -21,6 +21,8 @@ enum BenchCommand {
               the same with the cache kept across cases and passes
           textmeasure relayout cases=N widths=5 us_per_case=X
               sizeThatFits of each prepared case at 5 other widths, per width
+          textmeasure place cases=N lines=L us_per_line=X
+              placement (bidi order, alignment, cluster boxes) of each case's lines, per line
           floor icu_linebreak ns_per_char=X
               ICU's line-break iteration over the same texts, alone
           floor hb_shape_runs ns_per_char=X
@@ -55,7 +57,7 @@ enum BenchCommand {
         do {
             measurers = try cases.map { try $0.measurer(fonts: fonts) }
             floor = try PreparationFloor(try cases.map { testCase throws in
-                (testCase.text, try fonts.fontSet(paths: testCase.fonts ?? []), testCase.style())
+                (testCase.text, try fonts.fontSet(testCase.fonts ?? [], embeddedFallback: testCase.embeddedFallback ?? true), testCase.style())
             })
         } catch {
             throw .input("\(error)")
@@ -85,18 +87,34 @@ enum BenchCommand {
                 return heights
             }
         } / Double(relayoutScales.count)
+        // Placing each case's lines at its own width (bidi reordering, alignment, boxes),
+        // per line: what drawing adds to a layout, with no ICU or HarfBuzz.
+        var layouts: [TextLayout] = []
+        for (index, measurer) in measurers.enumerated() {
+            do { layouts.append(try measurer.layout(width: cases[index].width)) } catch { throw failure(cases[index], error) }
+        }
+        let lineCount = layouts.reduce(0) { $0 + $1.lines.count }
+        // Borrowed from the arrays, not copied out of them (see relayout).
+        let place = try measurers.withUnsafeBufferPointer { measurers throws(CLIError) in
+            try layouts.withUnsafeBufferPointer { layouts throws(CLIError) in
+                try medianPerItem(cases.count, reps: reps) { index in
+                    measurers[index].prepared.placement(of: layouts[index]).clusters.count
+                }
+            }
+        } * Double(cases.count) / Double(max(1, lineCount))
         let characters = Double((0..<floor.count).reduce(0) { $0 + floor.utf16Count(of: $1) })
         let icu = try medianPerItem(floor.count, reps: reps, floor.breakLines) * Double(cases.count) / characters
         let shaping = try medianPerItem(floor.count, reps: reps, floor.shapeRuns) * Double(cases.count) / characters
         let floorPerCase = (icu + shaping) * characters / Double(cases.count)
 
-        print("textmeasure cold cases=\(cases.count) us_per_case=\(format(cold / 1000))")
-        print("textmeasure warm cases=\(cases.count) us_per_case=\(format(warm / 1000))")
-        print("textmeasure relayout cases=\(cases.count) widths=\(relayoutScales.count)"
-              + " us_per_case=\(format(relayout / 1000))")
-        print("floor icu_linebreak ns_per_char=\(format(icu))")
-        print("floor hb_shape_runs ns_per_char=\(format(shaping))")
-        print("ratio cold/floor=\(format(cold / floorPerCase)) warm/cold=\(format(warm / cold))")
+        try StandardOutput.writeLine("textmeasure cold cases=\(cases.count) us_per_case=\(format(cold / 1000))")
+        try StandardOutput.writeLine("textmeasure warm cases=\(cases.count) us_per_case=\(format(warm / 1000))")
+        try StandardOutput.writeLine("textmeasure relayout cases=\(cases.count) widths=\(relayoutScales.count)"
+                                     + " us_per_case=\(format(relayout / 1000))")
+        try StandardOutput.writeLine("textmeasure place cases=\(cases.count) lines=\(lineCount) us_per_line=\(format(place / 1000))")
+        try StandardOutput.writeLine("floor icu_linebreak ns_per_char=\(format(icu))")
+        try StandardOutput.writeLine("floor hb_shape_runs ns_per_char=\(format(shaping))")
+        try StandardOutput.writeLine("ratio cold/floor=\(format(cold / floorPerCase)) warm/cold=\(format(warm / cold))")
         guard verbose else { return }
         // The same re-measuring, with the lines as `batch` reports them (String.Index ranges and all).
         let relayoutResult = try measurers.withUnsafeBufferPointer { measurers throws(CLIError) in
@@ -114,10 +132,10 @@ enum BenchCommand {
             }
         } / Double(relayoutScales.count)
         let lookups = (afterWarm.hits - beforeWarm.hits) + (afterWarm.misses - beforeWarm.misses)
-        print("detail chars_per_case=\(format(characters / Double(cases.count)))"
-              + " floor_us_per_case=\(format(floorPerCase / 1000))"
-              + " relayout_result_us_per_case=\(format(relayoutResult / 1000))"
-              + " warm_lookups=\(lookups) warm_hits=\(afterWarm.hits - beforeWarm.hits) cache_entries=\(afterWarm.count)")
+        try StandardOutput.writeLine("detail chars_per_case=\(format(characters / Double(cases.count)))"
+                                     + " floor_us_per_case=\(format(floorPerCase / 1000))"
+                                     + " relayout_result_us_per_case=\(format(relayoutResult / 1000))"
+                                     + " warm_lookups=\(lookups) warm_hits=\(afterWarm.hits - beforeWarm.hits) cache_entries=\(afterWarm.count)")
     }
 
     private static func failure(_ testCase: MeasurementCase, _ error: any Error) -> CLIError {
@@ -157,7 +175,7 @@ enum BenchCommand {
 
     /// Keeps a result alive so that the optimizer cannot drop the work that made it.
     @inline(never) private static func blackHole(_ value: Int) {
-        if value == Int.min { print("") }
+        if value == Int.min { try? StandardOutput.write("") }
     }
 
     private static func format(_ value: Double) -> String { String(format: "%.3f", value) }

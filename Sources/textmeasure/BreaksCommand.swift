@@ -30,7 +30,7 @@ enum BreaksCommand {
         if arguments.flag("--jsonl") {
             guard try arguments.positionals().isEmpty else { throw .usage("--jsonl reads standard input and takes no TEXT") }
             try OrderedLineStream.run(jobs: ProcessInfo.processInfo.activeProcessorCount) { line in
-                switch JSONLine.decode(Case.self, from: line) {
+                switch Case.read(line) {
                 case .failure(let failure):
                     JSONOutput.line(failure)
                 case .success(let breaksCase):
@@ -42,8 +42,8 @@ enum BreaksCommand {
         let text = try TextInput.read(try arguments.positionals())
         let breaks: [BreakOpportunity]
         do { breaks = try rules.breakOpportunities(in: text) } catch { throw .input(error.description) }
-        print(marked(text, breaks: breaks))
-        print(breaks.map { String($0.utf16Offset) }.joined(separator: " "))
+        try StandardOutput.writeLine(marked(text, breaks: breaks))
+        try StandardOutput.writeLine(breaks.map { String($0.utf16Offset) }.joined(separator: " "))
     }
 
     /// `text` with ÷ at each soft opportunity and ⏎ plus a new row at each mandatory one.
@@ -63,7 +63,7 @@ enum BreaksCommand {
     }
 
     /// A line of `--jsonl` input.
-    struct Case: Decodable {
+    struct Case {
         var id: CaseID?
         var text: String
     }

@@ -10,7 +10,7 @@ enum CaseFile {
         var cases: [MeasurementCase] = []
         for (index, line) in data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).enumerated()
         where !line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) {
-            switch JSONLine.decode(MeasurementCase.self, from: Array(line)) {
+            switch JSONLine.measurementCase(from: Array(line)) {
             case .success(var testCase):
                 if testCase.id == nil { testCase.id = .integer(index + 1) }
                 cases.append(testCase)

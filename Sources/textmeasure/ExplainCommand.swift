@@ -26,7 +26,7 @@ enum ExplainCommand {
 
     static func run(_ arguments: inout Arguments) throws(CLIError) {
         let measurement = try Measurement.parse(&arguments)
-        print(try Explanation(measurement).paragraphs().joined(separator: "\n"))
+        try StandardOutput.writeLine(try Explanation(measurement).paragraphs().joined(separator: "\n"))
     }
 }
 
@@ -206,12 +206,7 @@ private struct Explanation {
     /// The index of the first opportunity for which `isAfter` holds (it holds for
     /// all after that one), or `opportunities.count`.
     private func firstOpportunity(where isAfter: (Int) -> Bool) -> Int {
-        var low = 0, high = opportunities.count
-        while low < high {
-            let middle = (low + high) / 2
-            if isAfter(opportunities[middle]) { high = middle } else { low = middle + 1 }
-        }
-        return low
+        opportunities.partitioningIndex(where: isAfter)
     }
 
     private func index(_ index: String.Index, movedBy utf16Distance: Int) -> String.Index {

@@ -1,4 +1,5 @@
 import Foundation
+import TextMeasureTestingCore
 
 /// JSON written the way the CLI promises it: keys sorted, no escaped slashes,
 /// one document per line for `--jsonl`.
@@ -6,7 +7,7 @@ enum JSONOutput {
     static func line<T: Encodable>(_ value: T) -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        guard let data = try? encoder.encode(value) else { return "null" }
-        return String(decoding: data, as: UTF8.self)
+        // Numeric ids are echoed as the input wrote them (`1.0` stays `1.0`).
+        return (try? VerbatimJSON.encode(value, with: encoder)) ?? "null"
     }
 }

@@ -18,7 +18,8 @@ enum MeasureCommand {
                                "intrinsicContentSize": {"width", "height"}, "idealWidth",
                                "lines": [{"start", "end", "width", "text"}]}, and
                                "truncated": true when a line limit or "…" hides text
-                               (a line's "text" is as drawn, "…" included)
+                               (a line's "text" is as drawn, "…" included), and
+                               "missingGlyphs": N when N characters are .notdef boxes
         \(MeasureOptions.help)
 
         Sizes are in px; JSON offsets are UTF-16 code units, a line's end is the
@@ -41,6 +42,8 @@ enum MeasureCommand {
         var lines: [Line]
         /// Present (true) when a line limit or truncation hides some of the text.
         var truncated: Bool?
+        /// Present when some grapheme clusters are drawn as .notdef: how many.
+        var missingGlyphs: Int?
     }
 
     static func run(_ arguments: inout Arguments) throws(CLIError) {
@@ -49,13 +52,14 @@ enum MeasureCommand {
         guard let fit = measurement.fit else { throw .input(Measurement.unusable(width: measurement.proposedWidth)) }
         let output = Output(size: fit.size,
                             intrinsicContentSize: measurement.measurer.intrinsicContentSize(currentWidth: measurement.proposedWidth),
-                            idealWidth: measurement.measurer.idealWidth,
+                            idealWidth: measurement.measurer.idealWidth.printedWidth,
                             lines: fit.layout.lines.map {
                                 Output.Line(start: $0.utf16Range.lowerBound, end: $0.utf16Range.upperBound,
-                                            width: $0.width, text: $0.displayText)
+                                            width: $0.width.printedWidth, text: $0.displayText)
                             },
-                            truncated: fit.layout.isTruncated ? true : nil)
-        print(json ? JSONOutput.line(output) : human(output))
+                            truncated: fit.layout.isTruncated ? true : nil,
+                            missingGlyphs: measurement.missingGlyphs > 0 ? measurement.missingGlyphs : nil)
+        try StandardOutput.writeLine(json ? JSONOutput.line(output) : human(output))
     }
 
     private static func human(_ output: Output) -> String {

@@ -10,9 +10,14 @@ struct MeasureOptions {
     var widthSizing: TextMeasurer.WidthSizing
 
     static let help = """
-          --font PATH          a font file; repeat for fallbacks, primary first (default: the embedded set)
+          --font PATH          a font file; repeat for fallbacks, primary first; the embedded set
+                               follows them (default: the embedded set alone). PATH#2 is face 2
+                               of a collection, PATH#wght=700,wdth=90 sets a variable font's axes
+          --no-embedded-fallback
+                               no embedded fonts after --font: what the fonts lack is .notdef
           --size PX            font size in pixels (default 17)
-          --line-height V      normal, a height in px (20), or a multiple of the normal height (x1.2)
+          --line-height V      normal (default), a height in px (20px), or a multiple of the normal
+                               height (1.2x, TextKit's lineHeightMultiple); a bare number is an error
           --inset T,L,B,R      text container inset (default 0,0,0,0)
           --padding P          line fragment padding at each end of a line (default 0)
           --min-height H       smallest height returned (default 0)
@@ -22,14 +27,19 @@ struct MeasureOptions {
           --label              empty text has no line and a final newline adds none
           --max-lines N        at most N lines (default 0: no limit)
           --line-break-mode M  word (default), char, clip, truncate-head, truncate-middle or truncate-tail
+          --direction D        paragraph direction: auto (default: each paragraph's first strong character), ltr or rtl
+          --align A            start (default), end, left, right or center, following the paragraph's direction
         """ + "\n" + ParagraphOptions.help
 
     /// Reads the options from `arguments`, loading any fonts named.
     static func parse(_ arguments: inout Arguments) throws(CLIError) -> MeasureOptions {
-        let fontPaths = try arguments.values("--font")
+        var references: [FontReference] = []
+        for spec in try arguments.values("--font") { references.append(try FontOption.reference(spec)) }
+        // The embedded set follows the given fonts, as a browser falls back to the system's.
+        let embeddedFallback = !arguments.flag("--no-embedded-fallback")
         let fonts: FontSet
         do {
-            fonts = fontPaths.isEmpty ? FontSet.default : try FontSet(contentsOfFiles: fontPaths)
+            fonts = try FontCache().fontSet(references, embeddedFallback: embeddedFallback)
         } catch {
             throw .input(error.description)
         }
@@ -38,6 +48,18 @@ struct MeasureOptions {
         if let size = try arguments.number("--size") { style.fontSize = size }
         if let lineHeight = try arguments.value("--line-height") { style.lineHeight = try parseLineHeight(lineHeight) }
         if let rules = try parseRules(&arguments) { style.lineBreakRules = rules }
+        if let direction = try arguments.value("--direction") {
+            guard let parsed = WritingDirection(rawValue: direction) else {
+                throw .usage("--direction must be one of \(WritingDirection.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
+            style.baseWritingDirection = parsed
+        }
+        if let alignment = try arguments.value("--align") {
+            guard let parsed = TextAlignment(rawValue: alignment) else {
+                throw .usage("--align must be one of \(TextAlignment.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
+            style.alignment = parsed
+        }
         try ParagraphOptions.parse(&arguments, into: &style)
 
         var container = TextContainer()
@@ -84,16 +106,21 @@ struct MeasureOptions {
     /// "T,L,B,R" as insets, or nil unless it is exactly four numbers.
     private static func parseInsets(_ text: String) -> EdgeInsets? {
         let parts = text.split(separator: ",", omittingEmptySubsequences: false)
-        let numbers = parts.compactMap { Double($0.trimmingCharacters(in: .whitespaces)) }
+        let numbers = parts.compactMap { DecimalNumber.parse($0.trimmingCharacters(in: .whitespaces)) }
         guard parts.count == 4, numbers.count == 4 else { return nil }
         return EdgeInsets(top: numbers[0], left: numbers[1], bottom: numbers[2], right: numbers[3])
     }
 
+    /// `normal`, `20px` or `1.2x` (`x1.2`, the older spelling, too). A bare number is a
+    /// usage error: CSS reads `1.2` as 1.2 × the font size, TextKit's `lineHeightMultiple`
+    /// as 1.2 × the normal height, and this tool once read it as 1.2 px.
     static func parseLineHeight(_ text: String) throws(CLIError) -> LineHeight {
-        if text == "normal" { return .normal }
-        if text.hasPrefix("x"), let multiple = Double(text.dropFirst()) { return .multiple(multiple) }
-        if let pixels = Double(text) { return .fixed(pixels) }
-        throw .usage("--line-height must be normal, a number of pixels, or x<multiple>")
+        if let lineHeight = LineHeight(parsing: text) { return lineHeight }
+        if text.hasPrefix("x"), let multiple = DecimalNumber.parse(text.dropFirst()) { return .multiple(multiple) }
+        if DecimalNumber.parse(text) != nil {
+            throw .usage("--line-height \(text) needs a unit: \(text)px for pixels or \(text)x for a multiple of the normal line height")
+        }
+        throw .usage("--line-height must be normal, a height in pixels (20px) or a multiple of the normal height (1.2x), got '\(text)'")
     }
 
     /// A measurer for `text` with these options.

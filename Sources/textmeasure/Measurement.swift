@@ -19,6 +19,9 @@ struct Measurement {
     /// The answer at the proposed width; nil when that width is not usable
     /// (zero, negative, NaN or infinite), as `sizeThatFits` gives none.
     let fit: Fit?
+    /// Grapheme clusters drawn as .notdef boxes (`PreparedText.missingGlyphClusterCount`),
+    /// warned about on stderr when not 0.
+    let missingGlyphs: Int
 
     /// Reads `--width W`, the layout options and the text from `arguments`, and
     /// measures the text at that width.
@@ -27,11 +30,17 @@ struct Measurement {
         let options = try MeasureOptions.parse(&arguments)
         let text = try TextInput.read(try arguments.positionals())
         let measurer = try options.measurer(for: text)
+        let missing = measurer.prepared.missingGlyphClusterCount
+        if missing > 0 {
+            printError("textmeasure: warning: \(missing) character\(missing == 1 ? " is" : "s are") drawn as .notdef "
+                       + "boxes: no font has \(missing == 1 ? "its glyph" : "their glyphs")")
+        }
         var fit: Fit?
         if let size = measurer.sizeThatFits(ProposedSize(width: width)) {
             do { fit = Fit(size: size, layout: try measurer.layout(width: width)) } catch { throw .input(error.description) }
         }
-        return Measurement(text: text, options: options, measurer: measurer, proposedWidth: width, fit: fit)
+        return Measurement(text: text, options: options, measurer: measurer, proposedWidth: width, fit: fit,
+                           missingGlyphs: missing)
     }
 
     /// Why a width gives no size.

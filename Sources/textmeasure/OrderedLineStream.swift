@@ -17,6 +17,8 @@ enum OrderedLineStream {
     private static let chunkLines = 32
     private static let chunkBytes = 2048
 
+    /// - Throws: the failure to read standard input, or to write standard output (then
+    ///   no more input is read: its results would have nowhere to go).
     static func run(jobs: Int, transform: @escaping @Sendable (_ line: [UInt8]) -> String) throws(CLIError) {
         let window = DispatchSemaphore(value: 4 * jobs)
         let workers = DispatchSemaphore(value: jobs)
@@ -28,22 +30,32 @@ enum OrderedLineStream {
         }
 
         var reader = LineReader(descriptor: STDIN_FILENO)
-        while let first = try reader.next() {
+        while writer.failure == nil, let first = try reader.next() {
             var chunk = [first]
-            var bytes = first.count
+            var bytes = (try? first.get())?.count ?? 0
             while chunk.count < chunkLines, bytes < chunkBytes, let line = reader.bufferedLine() {
                 chunk.append(line)
-                bytes += line.count
+                bytes += (try? line.get())?.count ?? 0
             }
             window.wait()
             workers.wait()
             let position = writer.expect(lines: chunk.count)
             DispatchQueue.global().async(group: group) { [chunk] in
-                let outputs = chunk.map(transform)
+                let outputs = chunk.map { line in
+                    switch line {
+                    case .success(let bytes): transform(bytes)
+                    // Too long to read: an error in its place, whose id is unknown.
+                    case .failure(let tooLong): JSONOutput.line(JSONLine.Failure(id: nil, error: tooLong.description))
+                    }
+                }
                 workers.signal()
                 writer.write(outputs, at: position)
             }
         }
+        // What the defer does, here too: whether every result got out is known only after the last write.
+        group.wait()
+        writer.flush()
+        if let failure = writer.failure { throw failure }
     }
 }
 
@@ -61,6 +73,8 @@ private final class OrderedWriter: Sendable {
         var waiting: [Int: [String]] = [:]
         /// Lines in order, not written yet.
         var pending = ""
+        /// Why standard output cannot be written; from then on output is dropped.
+        var failure: CLIError?
     }
 
     private let state = Mutex(State())
@@ -93,32 +107,25 @@ private final class OrderedWriter: Sendable {
             }
             // Written under the lock, so that lines leave in order.
             if state.next == state.read || state.pending.utf8.count >= Self.batchBytes {
-                StandardOutput.write(state.pending)
-                state.pending = ""
+                Self.writePending(&state)
             }
         }
     }
 
     /// Writes whatever is pending.
     func flush() {
-        state.withLock { state in
-            StandardOutput.write(state.pending)
-            state.pending = ""
-        }
+        state.withLock { Self.writePending(&$0) }
     }
-}
 
-/// Unbuffered writes to standard output.
-enum StandardOutput {
-    static func write(_ text: String) {
-        var bytes = Array(text.utf8)[...]
-        while !bytes.isEmpty {
-            let count = bytes.withUnsafeBytes { Foundation.write(STDOUT_FILENO, $0.baseAddress, $0.count) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                return   // the reader went away (SIGPIPE, when not ignored, has ended us already)
-            }
-            bytes = bytes.dropFirst(count)
+    /// The first failure to write standard output, if any.
+    var failure: CLIError? {
+        state.withLock(\.failure)
+    }
+
+    private static func writePending(_ state: inout State) {
+        if state.failure == nil {
+            do { try StandardOutput.write(state.pending) } catch { state.failure = error }
         }
+        state.pending = ""
     }
 }

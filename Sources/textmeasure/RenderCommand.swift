@@ -38,13 +38,14 @@ enum RenderCommand {
         let options = try MeasureOptions.parse(&arguments)
         let text = try TextInput.read(try arguments.positionals())
         let measurer = try options.measurer(for: text)
+        let panel: TextPanel, canvas: Canvas
         do {
-            let panel = try TextPanel(measurer: measurer, width: width)
-            let canvas = try PanelRenderer.render([panel], scale: scale)
+            panel = try TextPanel(measurer: measurer, width: width)
+            canvas = try PanelRenderer.render([panel], scale: scale)
             try canvas.writePNG(to: output)
-            print("\(output): \(canvas.width) × \(canvas.height) pixels, frame \(panel.frame), \(panel.lines.count) lines")
         } catch {
             throw .input("\(error)")
         }
+        try StandardOutput.writeLine("\(output): \(canvas.width) × \(canvas.height) pixels, frame \(panel.frame), \(panel.lines.count) line\(panel.lines.count == 1 ? "" : "s")")
     }
 }

@@ -81,11 +81,7 @@ enum TerminalText {
     private static func isEastAsianWide(_ scalar: Unicode.Scalar) -> Bool {
         let value = scalar.value
         guard value >= 0x1100 else { return false }
-        var low = 0, high = wideRanges.count
-        while low < high {   // the first range that does not end below `value`
-            let middle = (low + high) / 2
-            if wideRanges[middle].upperBound < value { low = middle + 1 } else { high = middle }
-        }
+        let low = wideRanges.partitioningIndex { $0.upperBound >= value }   // the first range not ending below it
         return low < wideRanges.count && wideRanges[low].contains(value)
     }
 

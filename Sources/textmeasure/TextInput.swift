@@ -12,7 +12,7 @@ enum TextInput {
         if positionals.isEmpty, isatty(STDIN_FILENO) != 0 {
             throw .usage("no TEXT given: pass it as an argument, or - to read standard input")
         }
-        return try decode(FileHandle.standardInput.readDataToEndOfFile(), source: "standard input")
+        return try StandardInput.read()
     }
 
     static func decode(_ data: some Collection<UInt8>, source: String) throws(CLIError) -> String {

@@ -1,6 +1,9 @@
 import Foundation
 import TextMeasure
 
+// Before anything opens a file: a closed standard descriptor must not be reused.
+_ = StandardDescriptors.closed
+
 /// Each command: its help text and what runs it.
 let commands: [String: (help: String, run: (inout Arguments) throws(CLIError) -> Void)] = [
     "measure": (MeasureCommand.help, MeasureCommand.run),
@@ -24,9 +27,12 @@ let usage = """
     \(commands.keys.sorted().map { "  \(TerminalText.padded($0, toColumns: 10))\(summary(of: commands[$0]?.help ?? ""))" }
         .joined(separator: "\n"))
 
-    Run 'textmeasure <command> --help' for a command's options. A TEXT that begins
+    Run 'textmeasure <command> --help' for a command's options, 'textmeasure --version'
+    for the version and whether this build has the embedded fonts. A TEXT that begins
     with - goes after --: textmeasure measure --width 100 -- "-5 °C"
-    Exit status: 0 success, 1 bad input or data, 2 usage error.
+    Exit status: 0 success, 1 bad input or data or output that cannot be written,
+    2 usage error; 141 (quietly, as SIGPIPE ends a filter) when the reader of standard
+    output goes away.
     """
 
 /// The first line of a help text's description: the line after its usage lines.
@@ -36,9 +42,13 @@ func summary(of help: String) -> String {
     return String(lines[blank + 1])
 }
 
-func printError(_ message: String) {
-    FileHandle.standardError.write(Data((message + "\n").utf8))
-}
+/// The version, and whether the embedded fonts were built in: without them (the
+/// EmbeddedFonts trait off) every measurement needs --font.
+let versionLine: String = {
+    let embedded = FontSet.embeddedFontNames.count
+    let fonts = embedded == 0 ? "no embedded fonts (give fonts with --font)" : "\(embedded) embedded fonts"
+    return "textmeasure \(TextMeasure.version), \(fonts)"
+}()
 
 @MainActor func main() -> Int32 {
     var tokens = Array(CommandLine.arguments.dropFirst())
@@ -47,11 +57,13 @@ func printError(_ message: String) {
         return 2
     }
     tokens.removeFirst()
+    if name == "--version" {
+        return printText(versionLine)
+    }
     if ["--help", "-h", "help"].contains(name) {
-        guard let topic = tokens.first else { print(usage); return 0 }
+        guard let topic = tokens.first else { return printText(usage) }
         guard let command = commands[topic] else { printError("textmeasure: unknown command '\(topic)'"); return 2 }
-        print(command.help)
-        return 0
+        return printText(command.help)
     }
     guard let command = commands[name] else {
         printError("textmeasure: unknown command '\(name)'\n\n\(usage)")
@@ -59,16 +71,33 @@ func printError(_ message: String) {
     }
     var arguments = Arguments(tokens)
     if arguments.flag("--help") || arguments.flag("-h") {
-        print(command.help)
-        return 0
+        return printText(command.help)
     }
     do {
         try command.run(&arguments)
         return 0
     } catch {
-        printError("textmeasure \(name): \(error.description)")
+        report(error, prefix: "textmeasure \(name)")
         return error.exitCode
     }
+}
+
+/// Writes `text` and a newline to standard output (a help text); returns the exit status.
+func printText(_ text: String) -> Int32 {
+    do {
+        try StandardOutput.writeLine(text)
+        return 0
+    } catch {
+        report(error, prefix: "textmeasure")
+        return error.exitCode
+    }
+}
+
+/// Tells `error` on standard error, but nothing when the reader of standard output
+/// went away: a filter under `head` ends in silence.
+func report(_ error: CLIError, prefix: String) {
+    if case .readerGone = error { return }
+    printError("\(prefix): \(error.description)")
 }
 
 exit(main())

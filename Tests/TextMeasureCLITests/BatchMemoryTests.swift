@@ -10,16 +10,11 @@ import Glibc
 /// (LeakSanitizer checks the same object by object: `scripts/test-sanitizers address`.)
 @Suite("textmeasure batch memory")
 struct BatchMemoryTests {
-    /// Cases from the shared mixed-script corpora: paragraph prefixes of 1 to 400
-    /// characters, three sizes, widths from 60 to 760 px, the embedded fonts or font files.
+    /// Cases from the project's texts in every script (`Tests/Fixtures/texts`): paragraph
+    /// prefixes of 1 to 400 characters, three sizes, widths from 60 to 760 px, the
+    /// embedded fonts or font files.
     static func cases(_ count: Int) throws -> Data {
-        let corpora = "/work/shared/corpora/"
-        var paragraphs: [String] = []
-        for name in ["en-gatsby-opening", "zh-guxiang", "ja-rashomon", "ar-al-bukhala", "hi-eidgah",
-                     "th-nithan-vetal-story-1", "ko-sonagi"] {
-            let text = try String(contentsOfFile: corpora + name + ".txt", encoding: .utf8)
-            paragraphs += text.components(separatedBy: "\n\n").filter { !$0.isEmpty }.prefix(40)
-        }
+        let paragraphs = try CLI.fixtureParagraphs()
         let fonts = CLI.packageRoot.appendingPathComponent("Fonts").path
         let fontChoices: [[String]?] = [nil, [fonts + "/NotoSans-Regular.ttf"],
                                         [fonts + "/NotoSansThai-Regular.ttf", fonts + "/NotoSans-Regular.ttf"]]

@@ -36,6 +36,15 @@ enum CLI {
     /// and waits for it to end.
     static func run(_ arguments: [String], stdin: Data? = nil) throws -> CLIRun {
         let executable = try #require(executable, "build the textmeasure product first (swift build)")
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        return try run(process, stdin: stdin)
+    }
+
+    /// Runs `process` with `stdin` as standard input (empty when nil), capturing its
+    /// stdout and stderr, and waits for it to end.
+    static func run(_ process: Process, stdin: Data?) throws -> CLIRun {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("textmeasure-cli-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -46,9 +55,6 @@ enum CLI {
         try Data().write(to: output)
         try Data().write(to: errors)
 
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
         process.standardInput = try FileHandle(forReadingFrom: input)
         process.standardOutput = try FileHandle(forWritingTo: output)
         process.standardError = try FileHandle(forWritingTo: errors)
@@ -64,6 +70,19 @@ enum CLI {
 
     static func run(_ arguments: String...) throws -> CLIRun {
         try run(arguments, stdin: nil)
+    }
+
+    /// The paragraphs of the project's texts in every script (`Tests/Fixtures/texts`),
+    /// file by file in name order.
+    static func fixtureParagraphs() throws -> [String] {
+        let texts = packageRoot.appendingPathComponent("Tests/Fixtures/texts")
+        var paragraphs: [String] = []
+        for file in try FileManager.default.contentsOfDirectory(atPath: texts.path).sorted() where file.hasSuffix(".txt") {
+            let text = try String(contentsOf: texts.appendingPathComponent(file), encoding: .utf8)
+            paragraphs += text.components(separatedBy: "\n\n").filter { !$0.isEmpty }
+        }
+        try #require(paragraphs.count > 50, "the texts in Tests/Fixtures/texts")
+        return paragraphs
     }
 
     /// Decodes a run's standard output as one JSON document.

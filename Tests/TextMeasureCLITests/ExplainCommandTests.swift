@@ -64,7 +64,7 @@ struct ExplainCommandTests {
         #expect(lines.contains { $0.contains("plus insets of 8 top and 8 bottom") })
     }
 
-    @Test("an unusable width is explained: no size, no intrinsic height", arguments: ["0", "-10", "nan", "inf"])
+    @Test("an unusable width is explained: no size, no intrinsic height", arguments: ["0", "-10"])
     func unusableWidth(_ width: String) throws {
         let (lines, status) = try explain("--width", width, paragraph)
         #expect(status == 0)
@@ -77,6 +77,7 @@ struct ExplainCommandTests {
     @Test("usage and input errors", arguments: [
         (["explain", "hello"], 2), (["explain", "--width", "100", "--bogus", "x"], 2),
         (["explain", "--width", "100", "--size", "0", "x"], 1),
+        (["explain", "--width", "nan", "x"], 2), (["explain", "--width", "0x64", "x"], 2),
     ] as [([String], Int32)])
     func errors(_ arguments: [String], status: Int32) throws {
         try expectFailure(arguments, status: status)

@@ -54,7 +54,7 @@ struct MeasureCommandTests {
         #expect(inset.lines.count >= plain.lines.count)
         let lineHeight = try oneLineHeight()
         #expect(inset.size.height == Double(inset.lines.count) * lineHeight + 18)
-        #expect(inset.idealWidth == plain.idealWidth + 20)
+        #expect(inset.idealWidth == ((plain.idealWidth + 20) * 100).rounded() / 100)   // both printed to 0.01 px
     }
 
     @Test("--hug takes the widest line; --min-height and --max-height clamp the height")
@@ -76,11 +76,30 @@ struct MeasureCommandTests {
     @Test("--line-height: fixed px and a multiple of normal")
     func lineHeights() throws {
         let normal = try oneLineHeight()
-        #expect(try oneLineHeight("--line-height", "30") == 30)
-        #expect(try oneLineHeight("--line-height", "x2") == 2 * normal)
-        let fixed = try CLI.decode(MeasureJSON.self, try CLI.run("measure", "--width", "1000", "--line-height", "30",
+        #expect(try oneLineHeight("--line-height", "30px") == 30)
+        #expect(try oneLineHeight("--line-height", "2x") == 2 * normal)
+        #expect(try oneLineHeight("--line-height", "x2") == 2 * normal)   // the older spelling
+        #expect(try oneLineHeight("--line-height", "normal") == normal)
+        let fixed = try CLI.decode(MeasureJSON.self, try CLI.run("measure", "--width", "1000", "--line-height", "30px",
                                                                  "--json", "a\nb\nc"))
         #expect(fixed.size.height == 90)
+    }
+
+    /// A bare 1.2 is 1.2 × the font size in CSS and 1.2 × the normal height in TextKit;
+    /// it once gave a 2 px line here. Now it asks for a unit.
+    @Test("--line-height with a bare number is a usage error naming both units")
+    func bareLineHeight() throws {
+        try expectFailure(["measure", "--width", "300", "--line-height", "1.2", "x"], status: 2)
+        let run = try CLI.run("measure", "--width", "300", "--line-height", "1.2", "x")
+        #expect(run.stderr.contains("1.2px") && run.stderr.contains("1.2x"), "\(run.stderr)")
+    }
+
+    @Test("numbers are decimal: hex, nan and inf are usage errors that say what was given")
+    func decimalNumbers() throws {
+        let run = try CLI.run("measure", "--width", "0x64", "x")
+        #expect(run.status == 2 && run.stdout.isEmpty)
+        #expect(run.stderr.contains("--width") && run.stderr.contains("'0x64'"), "\(run.stderr)")
+        #expect(try CLI.run("measure", "--width", "1e2", "--json", "x").status == 0)
     }
 
     @Test("--max-lines and --line-break-mode: at most N lines, the last ending in …, and \"truncated\"")
@@ -170,12 +189,14 @@ struct MeasureCommandTests {
         (["measure", "--width"], 2),
         (["measure", "--width", "0", "hello"], 1),
         (["measure", "--width", "-5", "hello"], 1),
-        (["measure", "--width", "nan", "hello"], 1),
-        (["measure", "--width", "inf", "hello"], 1),
-        (["measure", "--width", "100", "--size", "nan", "hello"], 1),
+        (["measure", "--width", "nan", "hello"], 2),
+        (["measure", "--width", "inf", "hello"], 2),
+        (["measure", "--width", "0x64", "hello"], 2),              // not read as 100
+        (["measure", "--width", "100", "--size", "nan", "hello"], 2),
+        (["measure", "--width", "100", "--inset", "0x8,0,0,0", "hello"], 2),
         (["measure", "--width", "100", "--size", "-3", "hello"], 1),
         (["measure", "--width", "100", "--min-height", "-1", "hello"], 1),
-        (["measure", "--width", "100", "--max-height", "nan", "hello"], 1),
+        (["measure", "--width", "100", "--max-height", "nan", "hello"], 2),
         (["measure", "--width", "100", "--padding", "-2", "hello"], 1),
         (["measure", "--width", "100", "--line-height", "x-1", "hello"], 1),
         (["measure", "--width", "100", "--font", "/nonexistent/font.ttf", "hello"], 1),

@@ -22,6 +22,19 @@ struct TopLevelTests {
         for command in Self.commands { #expect(run.output.contains("\n  \(command) ")) }
     }
 
+    @Test("--version: the library's version and the embedded fonts this build has")
+    func version() throws {
+        let run = try CLI.run("--version")
+        #expect(run.status == 0 && run.stderr.isEmpty)
+        let root = CLI.packageRoot.path
+        let source = try String(contentsOfFile: root + "/Sources/TextMeasure/Version.swift", encoding: .utf8)
+        let version = try #require(source.split(separator: "\"").dropFirst().first, "the version string in Version.swift")
+        let list = try String(contentsOfFile: root + "/Sources/CTextMeasureFonts/EmbeddedFontList.h", encoding: .utf8)
+        let fonts = list.components(separatedBy: ".ttf\")").count - 1
+        #expect(fonts > 1)
+        #expect(run.output == "textmeasure \(version), \(fonts) embedded fonts\n")
+    }
+
     @Test("no command, or an unknown one: usage on stderr, exit 2, nothing on stdout", arguments: [[], ["frobnicate"]])
     func usage(_ arguments: [String]) throws {
         let run = try CLI.run(arguments, stdin: nil)

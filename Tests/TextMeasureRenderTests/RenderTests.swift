@@ -48,9 +48,10 @@ import Darwin
         return Decoded(width: Int(image.width), height: Int(image.height), pixels: pixels)
     }
 
-    /// A fresh temporary directory.
+    /// A fresh directory under the system's temporary directory (`$TMPDIR`, else /tmp).
     static func temporaryDirectory() throws -> String {
-        var template = Array("/tmp/textmeasure-render-XXXXXX".utf8CString)
+        let base = getenv("TMPDIR").map { String(cString: $0) } ?? "/tmp"
+        var template = Array("\(base)/textmeasure-render-XXXXXX".utf8CString)
         let directory = template.withUnsafeMutableBufferPointer { buffer in
             buffer.baseAddress.flatMap { mkdtemp($0) }.map { String(cString: $0) }
         }
@@ -59,9 +60,10 @@ import Darwin
 
     static func renderAndDecode(_ panels: [TextPanel], captions: [String] = [], scale: Double) throws -> (Canvas, Decoded) {
         let canvas = try PanelRenderer.render(panels, captions: captions, scale: scale)
-        let path = try temporaryDirectory() + "/picture.png"
+        let directory = try temporaryDirectory()
+        let path = directory + "/picture.png"
+        defer { unlink(path); rmdir(directory) }   // the picture, then its folder: nothing is left behind
         try canvas.writePNG(to: path)
-        defer { unlink(path) }
         return (canvas, try #require(decode(path), "libpng cannot read back \(path)"))
     }
 
@@ -113,8 +115,13 @@ import Darwin
         let width = try PreparedText("operate").unwrappedWidth + 1
         var panel = try TextPanel(measurer: measurer, width: width)
         #expect(panel.lines.first?.showsHyphen == true)
-        let hyphen = measurer.prepared.hyphenGlyphs()
+        // Placement puts the hyphen after the line's clusters, and its glyph last on the line.
+        let layout = try measurer.layout(width: width)
+        let placement = measurer.prepared.placement(of: layout)
+        let hyphenLeft = try #require(placement.lines.first?.hyphenLeft)
+        let hyphen = [try #require(measurer.prepared.glyphs(in: placement).first?.last)]
         #expect(hyphen.count == 1 && hyphen[0].glyphID != 0 && hyphen[0].advance > 3)
+        #expect(abs(hyphen[0].x - hyphenLeft) < 1 && abs(hyphenLeft + hyphen[0].advance - layout.lines[0].width) < 0.5)
         // The hyphen's place at the end of the first line: inked, and blank without it.
         let first = try #require(panel.lines.first)
         let left = Self.margin + panel.textLeft + first.width - hyphen[0].advance, top = Self.margin + panel.textTop

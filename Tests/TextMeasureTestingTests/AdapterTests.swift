@@ -2,7 +2,7 @@ import Testing
 import TextMeasureTesting
 
 /// The Swift Testing adapters record an issue exactly when the check fails.
-@Suite struct AdapterTests {
+@Suite(.temporaryFiles) struct AdapterTests {
     @Test func expectWrapsRecordsAnIssueOnlyWhenASideFails() throws {
         let composer = try TextMeasurer(text: gatsby, container: .textView)
         let wrapping = try WrapCheck(measurer: composer, containerWidth: 390)

@@ -4,7 +4,7 @@ import TextMeasureTesting
 
 /// `textmeasure golden` and `textmeasure render`, run as a user runs them: the
 /// built executable, beside this test bundle.
-@Suite struct GoldenCommandTests {
+@Suite(.temporaryFiles) struct GoldenCommandTests {
     struct Run {
         var status: Int32
         var stdout: String
@@ -82,6 +82,12 @@ import TextMeasureTesting
         #expect(size.height == Int(PanelRenderer.captionHeight + margin + gatsbyHeight + 22 + margin))
         #expect(pngSize(directory + "/pictures/bubble.png") != nil)
         #expect(pngSize(directory + "/pictures/3.png") == nil)
+        #expect(verify.stdout.contains("wrote pictures/gatsby.png\n"))
+
+        // A folder given with its slash names the same files, with one slash between.
+        let again = try Self.textmeasure(["golden", "verify", "heights.json", "--render", "pictures/", "--scale", "1"],
+                                         in: directory)
+        #expect(again.stdout.contains("wrote pictures/gatsby.png\n") && !again.stdout.contains("//"), "\(again.stdout)")
     }
 
     @Test func renderWritesAPNGOfTheFramePlusMargins() throws {
@@ -96,6 +102,14 @@ import TextMeasureTesting
         let size = try #require(pngSize(directory + "/out.png"))
         #expect(size.width == Int((300 + 2 * PanelRenderer.margin) * 2))
         #expect(size.height == Int((height + 2 * PanelRenderer.margin) * 2))
+    }
+
+    @Test func renderCountsOneLineInTheSingular() throws {
+        let directory = try temporaryDirectory()
+        let one = try Self.textmeasure(["render", "--width", "300", "-o", "one.png", "Hi"], in: directory)
+        #expect(one.status == 0 && one.stdout.hasSuffix(", 1 line\n"), "\(one.stdout)")
+        let two = try Self.textmeasure(["render", "--width", "300", "-o", "two.png", "Hi\nthere"], in: directory)
+        #expect(two.status == 0 && two.stdout.hasSuffix(", 2 lines\n"), "\(two.stdout)")
     }
 
     @Test func usageAndInputErrorsExitTwoAndOne() throws {

@@ -3,13 +3,13 @@ import Testing
 import TextMeasureTesting
 @testable import TextMeasureTestingCore
 
-@Suite struct GoldenHeightsTests {
+@Suite(.temporaryFiles) struct GoldenHeightsTests {
     /// A composer, a chat bubble in CJK with a fixed line height, and a label in a
     /// font file: three kinds of case, one of each option.
     static func cases(fontPath: String = notoSansPath) -> [MeasurementCase] {
         [
             MeasurementCase(id: "composer", text: gatsby, width: 390, insets: [8, 0, 8, 0], padding: 5),
-            MeasurementCase(id: .integer(2), text: "今天天气很好，我们去公园散步吧。晚上一起吃饭？", size: 15, width: 160, lineHeight: 20),
+            MeasurementCase(id: .integer(2), text: "今天天气很好，我们去公园散步吧。晚上一起吃饭？", size: 15, width: 160, lineHeight: .fixed(20)),
             MeasurementCase(id: "label", text: "Hello, wrapping world", fonts: [fontPath], width: 120),
         ]
     }
@@ -54,7 +54,7 @@ import TextMeasureTesting
         // What was recorded is what TextMeasure measures, taken apart independently.
         let file = try GoldenFile(contentsOfFile: golden.path)
         for (golden, input) in zip(file.cases, Self.cases()) {
-            let measurer = try TextMeasurer(text: input.text, fonts: FontCache().fontSet(paths: input.fonts ?? []),
+            let measurer = try TextMeasurer(text: input.text, fonts: FontCache().fontSet(input.fonts ?? [], embeddedFallback: true),
                                             style: input.style(), container: input.container())
             #expect(golden.expected.height == measurer.sizeThatFits(ProposedSize(width: input.width))?.height)
             #expect(golden.expected.lineCount == golden.expected.lineStarts.count)
@@ -153,7 +153,7 @@ import TextMeasureTesting
 
         let file = try GoldenFile(contentsOfFile: tree + "/Golden/heights.json")
         #expect(file.cases[2].input.fonts == ["../Fonts/Body.ttf"])
-        #expect(file.cases[3].input.fonts == [notoSansPath])
+        #expect(file.cases[3].input.fonts == [FontReference(path: notoSansPath)])
 
         let moved = tree + "-moved"
         try FileManager.default.moveItem(atPath: tree, toPath: moved)
@@ -243,7 +243,7 @@ import TextMeasureTesting
             Issue.record("a case without width or expected was accepted")
         } catch {
             guard case .malformed(_, let reason) = error else { throw error }
-            #expect(reason.contains("width") && reason.contains("[0]"), "\(reason)")
+            #expect(reason.contains("width") && reason.contains("case \"a\""), "\(reason)")
         }
         try Data("{\"cases\": [], \"format\": 99}".utf8).write(to: URL(fileURLWithPath: golden.path))
         #expect(throws: GoldenError.unsupportedFormat(path: golden.path, format: 99)) { try golden.verify() }

@@ -1,8 +1,12 @@
 import Testing
-@testable import TextMeasure
+import TextMeasure
+@testable import TextMeasurePreparation
 
 /// Fonts, widths and line fitting details where Chromium 156 was observed to differ
-/// from a plain model (the expected lines are Chromium's, from `scripts/browser-check`).
+/// from a plain model. The expected lines here were read off Chromium when each rule
+/// was written (live, with `scripts/browser-check --texts`) and are not in the
+/// recording: they pin each rule on a small text. `BrowserRecordedRuleTests` finds
+/// the rules at work in the recorded answers (`chromium.jsonl`), which stay the reference.
 @Suite struct BrowserFittingTests {
     func lines(_ text: String, width: Double, size: Double = 17, fonts: FontSet = .default) throws -> [String] {
         let prepared = try PreparedText(text, fonts: fonts, style: TextStyle(fontSize: size))

@@ -1,5 +1,6 @@
 import Testing
-@testable import TextMeasure
+import TextMeasure
+@testable import TextMeasureSegmentation
 
 /// Each browser tailoring on its own, against what Chromium 156 does with the same
 /// text (observed with `scripts/browser-check`), and against plain ICU where the

@@ -1,5 +1,5 @@
 import Testing
-@testable import TextMeasure
+import TextMeasure
 
 /// `Boundaries.clusters` asks ICU only where two code points could join a cluster;
 /// its answer must be exactly ICU's over the whole text, merged with the line breaks.
@@ -67,14 +67,12 @@ import Testing
         }
     }
 
-    static let corpora = ["en-gatsby-opening", "hi-eidgah", "th-nithan-vetal-story-1", "ko-sonagi", "ar-al-bukhala"]
-        .compactMap { name in readTextFile("/work/shared/corpora/\(name).txt").map { (name, $0) } }
-
-    @Test(.enabled(if: !corpora.isEmpty, "the shared corpora are not on this machine"))
-    func theSharedCorpora() throws {
-        for (name, text) in Self.corpora {
-            let utf16 = Array(text.utf16.prefix(4_000))
+    /// Whole paragraphs of every script the project's fixture texts hold.
+    @Test func theFixtureTexts() throws {
+        for name in FixtureTexts.names {
+            let utf16 = Array(try FixtureTexts.text(name).utf16.prefix(4_000))
             let forced = try Self.lineBreaks(utf16)
+            #expect(forced.count > 10, "\(name): a text with line breaks")
             #expect(try Self.clusters(utf16, from: 0, forced: forced) == Self.reference(utf16, forced: forced), "\(name)")
         }
     }

@@ -1,24 +1,21 @@
 import Testing
-@testable import TextMeasure
+import TextMeasure
 
 /// Many tasks measuring at once get exactly the serial answers: fonts, font sets,
 /// prepared texts and the per-thread ICU iterators are shared or isolated as
 /// documented. `scripts/test-sanitizers` runs this suite under ThreadSanitizer.
 @Suite struct ConcurrencyTests {
-    static let corpusDirectory = "/work/shared/corpora/"
-    static let corpusFiles = ["en-gatsby-opening", "zh-guxiang", "ja-rashomon", "ar-al-bukhala", "hi-eidgah",
-                              "th-nithan-vetal-story-1", "ko-sonagi"]
     static let widths: [Double] = [150, 390, 700]
 
-    /// Paragraphs from each corpus (about `budget` UTF-16 units of each script), then
-    /// paragraphs that mix every script, so that one text uses many fallback fonts.
+    /// Paragraphs of each fixture text (about `budget` UTF-16 units of each script, or
+    /// all of it), then paragraphs that mix every script, so that one text uses many
+    /// fallback fonts.
     static func paragraphs(budget: Int = 6000) throws -> [String] {
         var perScript: [[String]] = []
-        for name in corpusFiles {
-            let text = try #require(readTextFile(corpusDirectory + name + ".txt"), "corpus \(name) missing")
+        for name in FixtureTexts.names {
             var taken: [String] = [], units = 0
-            for paragraph in text.split(separator: "\n\n") where units < budget {
-                taken.append(String(paragraph))
+            for paragraph in try FixtureTexts.paragraphs(name) where units < budget {
+                taken.append(paragraph)
                 units += paragraph.utf16.count
             }
             perScript.append(taken)

@@ -1,5 +1,6 @@
 import Testing
-@testable import TextMeasure
+import TextMeasure
+@testable import TextMeasurePreparation
 
 @Suite struct FontItemizerTests {
     func fontNames(_ text: String, fonts: FontSet = .default) throws -> [String] {

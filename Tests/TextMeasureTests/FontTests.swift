@@ -1,5 +1,6 @@
 import Testing
-@testable import TextMeasure
+import TextMeasure
+@testable import TextMeasureFonts
 
 @Suite struct FontTests {
     static let fontsDirectory = packageRoot + "/Fonts/"

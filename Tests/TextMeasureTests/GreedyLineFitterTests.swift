@@ -1,5 +1,5 @@
 import Testing
-@testable import TextMeasure
+import TextMeasure
 
 /// The line-fitting rules, each on its own.
 @Suite struct GreedyLineFitterTests {

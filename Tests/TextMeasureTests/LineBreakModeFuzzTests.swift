@@ -1,5 +1,6 @@
 import Testing
-@testable import TextMeasure
+import TextMeasure
+@testable import TextMeasureLineFitting
 
 /// Random texts of mixed clusters at random widths, in every mode and with small
 /// line limits: the invariants that hold for any input.
@@ -32,6 +33,11 @@ import Testing
                     let layout = try prepared.layout(width: width, lineBreakMode: mode, maximumNumberOfLines: limit)
                     let context = "\(mode) \(width) \(limit) \(text.unicodeScalars.map { String($0.value, radix: 16) })"
                     #expect(layout.linesTileVisibleRange, "\(context)")
+                    // The fuzz targets' invariants, fullness included (a fitter that ended lines early fails).
+                    #expect(throws: Never.self, "\(context)") {
+                        try LayoutInvariants.check(layout, of: prepared, width: width, emptyLines: .textView,
+                                                   lineBreakMode: mode, maximumNumberOfLines: limit)
+                    }
                     #expect(limit == 0 || layout.lines.count <= limit, "\(context)")
                     for line in layout.lines {
                         #expect(boundaries.contains(line.utf16Range.upperBound), "\(context)")

@@ -1,5 +1,6 @@
 import Testing
-@testable import TextMeasure
+import TextMeasure
+@testable import TextMeasureLineFitting
 
 /// Wrapping, character wrapping and clipping, with and without a line limit.
 @Suite struct LineBreakModeTests {
@@ -62,8 +63,10 @@ import Testing
             #expect(layout.lines.count == paragraphCount(text))
             #expect(layout.lines.allSatisfy { $0.lineEnd == .mandatoryBreak || $0.lineEnd == .endOfText })
             #expect(!layout.isTruncated)
-            // The widest line is the text unwrapped, whatever the box.
-            #expect(layout.usedWidth == prepared.unwrappedWidth)
+            // The widest line is the widest paragraph, whatever the box, by HarfBuzz alone
+            // (its colour emoji advance 0.3% apart from the library's bitmap strikes).
+            let widest = text.split(whereSeparator: \.isNewline).map { try! shapedWidth($0) }.max() ?? 0
+            #expect(abs(layout.usedWidth - widest) <= widest * 0.005 + 1.0 / 64, "\(layout.usedWidth) vs \(widest)")
         }
     }
 

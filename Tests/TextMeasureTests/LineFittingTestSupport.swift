@@ -1,4 +1,4 @@
-@testable import TextMeasure
+import TextMeasure
 
 /// Texts and checks shared by the line-fitting tests.
 enum Samples {
@@ -54,10 +54,11 @@ func clusterRanges(_ prepared: PreparedText) -> [Range<Int>] {
     }
 }
 
-/// The width of `text` shaped on its own, one line: an outside measure of what a
-/// renderer drawing the string would take.
+/// The width of `text` shaped on its own, one line, its trailing whitespace hanging:
+/// an outside measure of what a renderer drawing the string would take, from HarfBuzz
+/// alone (`HarfBuzzReference`), not from the library's own fitting.
 func shapedWidth(_ text: some StringProtocol) throws -> Double {
-    try PreparedText(String(text)).unwrappedWidth
+    HarfBuzzReference.width(text)
 }
 
 extension TextLayout {

@@ -1,5 +1,7 @@
 import Testing
-@testable import TextMeasure
+import TextMeasure
+@testable import TextMeasureLineFitting
+@testable import TextMeasureSizing
 
 /// `maximumNumberOfLines` and `lineBreakMode` through the sizing API and the case model.
 @Suite struct LineLimitSizingTests {

@@ -1,5 +1,6 @@
 import Testing
-@testable import TextMeasure
+import TextMeasure
+@testable import TextMeasureLineFitting
 
 /// The truncating modes: where the ellipsis goes, that the line fits with it,
 /// that it holds as much text as fits, and that no cluster is ever cut.
@@ -10,7 +11,7 @@ import Testing
     @Test func theEllipsisIsShapedInTheFirstFontThatCoversIt() throws {
         let prepared = try PreparedText("text")
         #expect(prepared.ellipsis.fontIndex == 0)
-        #expect(abs(Double(prepared.ellipsis.width) / Double(Segment.unitsPerPixel) - (try shapedWidth(Self.ellipsis))) <= 1.0 / Double(Segment.unitsPerPixel))
+        #expect(abs(Double(prepared.ellipsis.width) / Double(Units.widthPerPixel) - (try shapedWidth(Self.ellipsis))) <= 1.0 / Double(Units.widthPerPixel))
         #expect(prepared.ellipsis.width > 0)
 
         // A set whose primary font has no "…" (the emoji font) draws it with the next.
@@ -61,7 +62,7 @@ import Testing
         let head = line.utf16Range.lowerBound..<elided.lowerBound
         let tail = elided.upperBound..<(line.utf16Range.lowerBound + line.text.trimmingTrailingHangingWhitespace().utf16.count)
         let shown = clusterWidth(prepared, head) + ellipsisWidth + clusterWidth(prepared, tail)
-        #expect(shown == Int((line.width * Double(Segment.unitsPerPixel)).rounded()))
+        #expect(shown == Int((line.width * Double(Units.widthPerPixel)).rounded()))
         #expect(shown <= fixed)
         // Within two pixels of the text shaped on its own (kerning across the cuts differs).
         let headText = text.utf16Slice(head), tailText = text.utf16Slice(tail)
@@ -182,7 +183,7 @@ import Testing
         for mode in Self.truncating {
             let line = try #require(try prepared.layout(width: 3, lineBreakMode: mode).lines.first)
             #expect(line.displayText == Self.ellipsis)
-            #expect(line.width == Double(prepared.ellipsis.width) / Double(Segment.unitsPerPixel))
+            #expect(line.width == Double(prepared.ellipsis.width) / Double(Units.widthPerPixel))
         }
     }
 

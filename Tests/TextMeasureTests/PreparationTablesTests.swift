@@ -1,6 +1,7 @@
 import CHarfBuzz
 import Testing
-@testable import TextMeasure
+import TextMeasure
+@testable import TextMeasurePreparation
 
 /// The tables and shortcuts preparation takes instead of asking a library per code
 /// point give the libraries' own answers.

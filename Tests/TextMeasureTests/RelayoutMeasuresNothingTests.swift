@@ -1,5 +1,6 @@
 import Testing
-@testable import TextMeasure
+import TextMeasure
+@testable import TextMeasurePreparation
 
 /// "Layout does no measuring": once a text is prepared, laying it out at any width,
 /// in any line-break mode, makes no call into ICU or HarfBuzz.

@@ -1,5 +1,5 @@
 import Testing
-@testable import TextMeasure
+import TextMeasure
 
 /// Every way a font can be wrong yields a typed `FontError`, never a trap and never
 /// a font that loads and then measures wrongly.
@@ -28,7 +28,7 @@ import Testing
 
     @Test func emptyFileIsEmpty() throws {
         _ = try FontFiles.withTemporaryFile([]) { path in
-            #expect(throws: FontError.empty) { try Font(contentsOfFile: path) }
+            #expect(throws: FontError.inFile(path: path, error: .empty)) { try Font(contentsOfFile: path) }
         }
     }
 

@@ -1,5 +1,6 @@
 import Testing
-@testable import TextMeasure
+import TextMeasure
+@testable import TextMeasurePreparation
 
 /// Sizes, widths, line heights, tab sizes, insets and height limits outside what
 /// makes sense: a typed error where the value is an input, a documented harmless

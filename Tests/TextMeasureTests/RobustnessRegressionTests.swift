@@ -1,5 +1,5 @@
 import Testing
-@testable import TextMeasure
+import TextMeasure
 
 /// Inputs the fuzzers found wrong answers for (`scripts/fuzz`), kept as tests.
 @Suite struct RobustnessRegressionTests {

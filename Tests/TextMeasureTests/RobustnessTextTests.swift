@@ -1,6 +1,6 @@
 import CHarfBuzz
 import Testing
-@testable import TextMeasure
+import TextMeasure
 
 /// Text no one would type but anyone can send: invalid UTF-8 and lone surrogates,
 /// controls, bidi formatting characters, noncharacters, a 2 MB word, a 10 MB
@@ -135,7 +135,8 @@ import Testing
     /// a word wider than the line), lines that fit and could not have taken the next
     /// word. (Release build: a few seconds, see the README; this debug build: more.)
     @Test func tenMegabyteParagraph() throws {
-        let prose = try #require(readTextFile("/work/shared/corpora/en-gatsby-opening.txt"), "corpus missing")
+        // The English fixture on one line, with a word wider than the line once per round.
+        let prose = try FixtureTexts.text("en") + " " + String(repeating: "pneumonoultramicroscopic", count: 4)
         let oneLine = prose.split(whereSeparator: \.isNewline).joined(separator: " ")
         var text = ""
         while text.utf8.count < 10_000_000 { text += oneLine + " " }
@@ -145,10 +146,11 @@ import Testing
         #expect(layout.lines.count > 100_000)
         #expect(layout.lines.last?.utf16Range.upperBound == prepared.utf16Count)
         #expect(layout.lines.allSatisfy { $0.lineEnd != .mandatoryBreak })
+        #expect(layout.lines.contains { $0.lineEnd == .emergencyBreak })
         for (index, (line, next)) in zip(layout.lines, layout.lines.dropFirst()).enumerated() {
             #expect(line.width <= Self.room(width), "line \(line.utf16Range)")
             if line.lineEnd == .emergencyBreak {
-                // Only a word wider than the line (the corpus has a rule of 72 hyphens) is cut.
+                // Only a word wider than the line (the long word added above) is cut.
                 #expect(!line.text.contains(" "), "line \(line.utf16Range) cut between words")
                 continue
             }

@@ -1,5 +1,7 @@
 import Testing
-@testable import TextMeasure
+import TextMeasure
+@testable import TextMeasureShaping
+@testable import TextMeasurePreparation
 
 /// The shape cache changes how fast a text is prepared, never what preparing it gives.
 @Suite struct ShapeCacheTests {
@@ -11,8 +13,13 @@ import Testing
         var fonts: [UInt8]
         var hangs: [Bool]
         var ellipsis: Ellipsis
+        /// Whole layouts, which also cover what the arrays above leave out: line-edge
+        /// widths of broken words, tab stops and line boxes (see `CachedLayoutTests`).
+        var layouts: [[TextLayout.Line]]
 
         init(_ prepared: PreparedText) {
+            // Narrow enough to break words (where the edge widths apply), and a text column.
+            layouts = [10.0, 200].map { try! prepared.layout(width: $0).lines }
             segments = prepared.segments
             ends = prepared.graphemeEnds
             widths = prepared.graphemeWidths
@@ -45,14 +52,10 @@ import Testing
         String(repeating: "well-known non-trivial co-operation, self-evident re-entry; ", count: 120),
     ]
 
-    /// The shared corpora, when this machine has them.
-    static let corpora: [String] = ["en-gatsby-opening", "zh-guxiang", "ja-rashomon", "ar-al-bukhala", "hi-eidgah",
-                                    "th-nithan-vetal-story-1", "ko-sonagi"]
-        .compactMap { readTextFile("/work/shared/corpora/\($0).txt") }
 
     @Test func preparingWithTheCacheGivesWhatPreparingWithoutItGives() throws {
         let cache = ShapeCache(capacity: 100_000)
-        for text in Self.texts + Self.corpora {
+        for text in try Self.texts + FixtureTexts.names.map(FixtureTexts.text) {
             let reference = Prepared(try PreparedText(text, cache: nil))
             // First sight, second (stored), third (served from the cache).
             for pass in 1...3 {

@@ -1,5 +1,5 @@
 import Testing
-@testable import TextMeasure
+import TextMeasure
 
 /// Widths checked against an outside reference: HarfBuzz's own `hb-shape` tool
 /// (Debian's libharfbuzz-bin) shaping the same text with the same font file.

@@ -1,5 +1,5 @@
 import Testing
-@testable import TextMeasure
+import TextMeasure
 
 /// Sizing fits without keeping lines (`LineStack`), layout keeps them all, and a
 /// batch result takes its size from the same fitting's lines: all three must agree, in
@@ -41,6 +41,11 @@ import Testing
             let prepared = try PreparedText(text)
             let clipped = try prepared.layout(width: 10, lineBreakMode: .byClipping)
             #expect(prepared.unwrappedWidth == clipped.usedWidth, "\(text)")
+            // And both are the widest paragraph by HarfBuzz alone (which knows no tab stops).
+            if !text.contains("\t") {
+                let widest = text.split(whereSeparator: \.isNewline).map { HarfBuzzReference.width($0) }.max() ?? 0
+                #expect(abs(prepared.unwrappedWidth - widest) <= 1.0 / 64, "\(text): \(prepared.unwrappedWidth) vs \(widest)")
+            }
             #expect(text.isEmpty || prepared.unwrappedWidth > 0, "\(text)")
         }
     }

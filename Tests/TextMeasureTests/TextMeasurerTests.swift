@@ -1,5 +1,5 @@
 import Testing
-@testable import TextMeasure
+import TextMeasure
 
 @Suite struct TextMeasurerTests {
     static let paragraph = """

@@ -1,5 +1,5 @@
 import Testing
-@testable import TextMeasure
+import TextMeasure
 
 /// Unicode's own conformance files, from Debian's unicode-data (installed by scripts/setup).
 @Suite struct UnicodeConformanceTests {

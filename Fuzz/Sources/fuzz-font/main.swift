@@ -1,39 +1,9 @@
 import FuzzSupport
-import TextMeasure
 
-// Fuzzes font bytes: load them (face 0, and face 1 as a collection would have),
-// then measure a mixed-script text with the font alone and as the primary font in
-// front of the default set. A font either fails with a FontError or measures
-// text into a layout that satisfies `LayoutInvariants`.
-
-let sample = "Hello, wörld! AV To ffi 12.50 שלום مرحبا नमस्ते สวัสดี 你好 안녕 😀👍🏽🇯🇵 e\u{301}\tx\ny\r\nlongunbreakablewordlongunbreakableword"
-let widths: [Double] = [0, 37.5, 300]
-
-func fuzzFont(_ data: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
+// Fuzzes font bytes: see `FontFuzzing` (in FuzzSupport, so that `swift test`
+// replays the corpus through the same checks).
+runFuzzer { data, count in
     guard let data else { return 0 }
-    let bytes = Array(UnsafeBufferPointer(start: data, count: count))
-    for faceIndex in 0...1 {
-        guard let font = try? Font(bytes: bytes, faceIndex: faceIndex) else { continue }
-        LayoutInvariants.require(font.metrics.unitsPerEm > 0 && font.glyphCount >= 0, "sane font facts")
-        let alone = try! FontSet([font])
-        let first = try! FontSet([font] + FontSet.default.fonts.prefix(FontSet.maximumCount - 1))
-        for fonts in [alone, first] {
-            for size in [17.0, 0.01, 10_000] {
-                guard let prepared = try? PreparedText(sample, fonts: fonts, style: TextStyle(fontSize: size)) else {
-                    LayoutInvariants.require(false, "a valid text and style refused")
-                    continue
-                }
-                for width in widths {
-                    guard let layout = try? prepared.layout(width: width) else {
-                        LayoutInvariants.require(false, "layout refused width \(width)")
-                        continue
-                    }
-                    LayoutInvariants.check(layout, of: prepared, width: width, emptyLines: .textView)
-                }
-            }
-        }
-    }
+    do { try FontFuzzing.check(Array(UnsafeBufferPointer(start: data, count: count))) } catch { fatalError("\(error)") }
     return 0
 }
-
-runFuzzer { data, count in fuzzFont(data, count) }

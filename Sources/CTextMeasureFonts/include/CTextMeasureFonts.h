@@ -10,8 +10,10 @@ typedef struct {
     size_t size;
 } ctmf_font;
 
-/// The embedded fonts in fallback order (primary first).
+/// The embedded fonts in fallback order (primary first); none without the
+/// EmbeddedFonts trait.
 size_t ctmf_font_count(void);
-const ctmf_font *_Nonnull ctmf_font_at(size_t index);
+/// The font at `index` (the first one for an index past the end).
+ctmf_font ctmf_font_at(size_t index);
 
 #endif

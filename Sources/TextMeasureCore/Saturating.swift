@@ -1,0 +1,31 @@
+extension Int32 {
+    /// `value` rounded to the nearest integer and clamped to `Int32`'s range; NaN is 0.
+    ///
+    /// Widths and heights are computed in `Double` from user-controlled
+    /// inputs (font size, line height, a font's own numbers), and `Int(_:)` traps on
+    /// NaN, infinity or a value out of range. Kept within 32 bits, any sum over a
+    /// text's graphemes or lines (at most 2³¹ of each) stays within `Int`.
+    @inlinable
+    package init(saturating value: Double) {
+        if value.isNaN {
+            self = 0
+        } else if value >= Double(Int32.max) {
+            self = .max
+        } else if value <= Double(Int32.min) {
+            self = .min
+        } else {
+            self = Int32(value.rounded())
+        }
+    }
+}
+
+/// `Int(value.rounded())` (to nearest, ties away from zero) without the libm call
+/// that `rounded()` compiles to. Exact for |value| < 2^52: subtracting the
+/// truncation leaves the fraction exactly.
+@inlinable
+package func roundedToInt(_ value: Double) -> Int {
+    let truncated = Int(value)
+    let fraction = value - Double(truncated)
+    // Selects rather than branches: which way a width rounds is a coin toss.
+    return truncated + (fraction >= 0.5 ? 1 : 0) - (fraction <= -0.5 ? 1 : 0)
+}

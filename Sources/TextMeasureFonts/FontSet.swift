@@ -1,0 +1,132 @@
+import CTextMeasureFonts
+import Synchronization
+
+/// An ordered fallback list of fonts: the first is the primary font, and each
+/// grapheme cluster is drawn with the first font in the list that covers it.
+///
+/// ```swift
+/// let fonts = try FontSet([Font(contentsOfFile: "Inter.ttf")] + FontSet.default.fonts)
+/// ```
+public struct FontSet: Sendable {
+    /// The most fonts one set may hold: fonts used on a line are tracked in a 64-bit mask.
+    public static let maximumCount = 64
+
+    /// The fonts in fallback order; `fonts[0]` is the primary font.
+    public var fonts: [Font] { storage.fonts }
+
+    /// The primary font: its metrics set the line height of every line.
+    public var primary: Font { fonts[0] }
+
+    /// Tells this set apart from every other in `ShapeCache` keys (copies share it).
+    package var identity: UInt64 { storage.identity }
+    /// For each BMP code point, the index of the first font of the set that draws it
+    /// without .notdef (`Font.drawsWithoutNotdef`), or 0 when none does: the font of
+    /// a one-code-point cluster, in one load.
+    package var bmpFonts: [UInt8] { storage.bmpFonts }
+    /// True when the font that draws spaces uses the space glyph in none of its
+    /// OpenType lookups: text on either side of a space then shapes the same alone
+    /// as together, so words between spaces can be cached (see `ShapeCache`).
+    package var spacesSeparateShaping: Bool { storage.spacesSeparateShaping }
+    /// The ellipsis and line boxes of each style the set is used with.
+    package var styleMeasures: StyleMeasures { storage.styleMeasures }
+
+    /// What a set holds, behind one reference: a set is copied into each text
+    /// prepared with it and into the stages preparing it, and a copy then retains one
+    /// object rather than each of its arrays (a share of preparing a short text).
+    private final class Storage: Sendable {
+        let fonts: [Font]
+        let identity: UInt64
+        let bmpFonts: [UInt8]
+        let spacesSeparateShaping: Bool
+        let styleMeasures = StyleMeasures()
+
+        init(fonts: [Font], identity: UInt64, bmpFonts: [UInt8], spacesSeparateShaping: Bool) {
+            self.fonts = fonts
+            self.identity = identity
+            self.bmpFonts = bmpFonts
+            self.spacesSeparateShaping = spacesSeparateShaping
+        }
+    }
+
+    private let storage: Storage
+
+    private static let identities = Atomic<UInt64>(0)
+
+    /// Creates a set from fonts in fallback order.
+    ///
+    /// Creating a set costs well under a millisecond (a table of which font
+    /// draws each BMP code point, and a scan of one font's OpenType lookups): create
+    /// a set once and reuse it (it is also what the shape cache is keyed by).
+    public init(_ fonts: [Font]) throws(FontError) {
+        guard !fonts.isEmpty else { throw .emptyFontSet }
+        guard fonts.count <= Self.maximumCount else { throw .tooManyFonts(count: fonts.count) }
+        self.init(validated: fonts)
+    }
+
+    /// Loads a set from font files, primary first.
+    public init(contentsOfFiles paths: [String]) throws(FontError) {
+        var fonts: [Font] = []
+        for path in paths { fonts.append(try Font(contentsOfFile: path)) }
+        try self.init(fonts)
+    }
+
+    /// The embedded default set, compiled into the library: Noto Sans, then Noto Sans
+    /// Arabic, Hebrew, Devanagari and Thai, Droid Sans Fallback (CJK), NanumSquare
+    /// (Hangul) and Noto Color Emoji. It needs no font configuration on the machine.
+    ///
+    /// Loaded once, on first use, and shared. Built without the `EmbeddedFonts` trait,
+    /// the library has no fonts of its own: this set is then empty, and preparing text
+    /// with it throws `TextMeasureError.noFonts`.
+    public static var `default`: FontSet { embedded }
+
+    /// The file names of the embedded fonts, in fallback order.
+    public static var embeddedFontNames: [String] {
+        (0..<ctmf_font_count()).map { String(cString: ctmf_font_at($0).name) }
+    }
+
+    private static let embedded: FontSet = {
+        var fonts: [Font] = []
+        for index in 0..<ctmf_font_count() {
+            let entry = ctmf_font_at(index)
+            let data = UnsafeRawBufferPointer(start: entry.bytes, count: entry.size)
+            // The embedded fonts are fixed at build time and checked by the tests;
+            // one that failed to load would be a build defect, not a user error.
+            if let font = try? Font(staticData: data, name: String(cString: entry.name)) {
+                fonts.append(font)
+            }
+        }
+        return fonts.isEmpty ? FontSet(empty: ()) : FontSet(validated: fonts)
+    }()
+
+    /// The set of a build without embedded fonts; nothing can be measured with it.
+    private init(empty: Void) {
+        storage = Storage(fonts: [], identity: 0, bmpFonts: [], spacesSeparateShaping: false)
+    }
+
+    private static func firstCoveringFonts(_ fonts: [Font]) -> [UInt8] {
+        var table = [UInt8](repeating: 0, count: 0x10000)
+        table.withUnsafeMutableBufferPointer { table in
+            for block in 0..<(0x10000 / 64) {
+                // Code points no earlier font covers; font 0's are already 0.
+                var open = ~fonts[0].coverage.word(block)
+                for index in 1..<fonts.count where open != 0 {
+                    var first = fonts[index].coverage.word(block) & open
+                    open &= ~first
+                    while first != 0 {
+                        table[block * 64 + first.trailingZeroBitCount] = UInt8(index)
+                        first &= first - 1
+                    }
+                }
+            }
+            includeDrawnBeyondCharacterMaps(table, fonts: fonts)
+        }
+        return table
+    }
+
+    private init(validated fonts: [Font]) {
+        // A space is drawn by the first font that covers it (see FontItemizer).
+        let spaceFont = fonts.first { $0.coverage.contains(0x20) } ?? fonts[0]
+        storage = Storage(fonts: fonts, identity: Self.identities.wrappingAdd(1, ordering: .relaxed).newValue,
+                          bmpFonts: Self.firstCoveringFonts(fonts), spacesSeparateShaping: !spaceFont.usesSpaceInLookups)
+    }
+}

@@ -1,0 +1,156 @@
+/// Text that has been segmented, itemized and shaped once, ready to be laid out
+/// at any width by arithmetic alone.
+///
+/// Everything that does not depend on the width happens here: ICU finds the
+/// line-break opportunities and grapheme clusters, each cluster gets its font,
+/// HarfBuzz shapes each font run, and the advances are summed into segments.
+/// Laying out the result at a width (`layout(width:)`, `TextMeasurer`) reads
+/// only these numbers: no ICU, no HarfBuzz, no font lookups, no allocation but the
+/// lines (`RelayoutMeasuresNothingTests` counts the calls). Words seen before come
+/// from a `ShapeCache` instead of HarfBuzz, with the same result.
+///
+/// ```swift
+/// let prepared = try PreparedText("Hello, wrapping world", style: TextStyle(fontSize: 17))
+/// let narrow = try prepared.layout(width: 80)    // re-layout costs only arithmetic
+/// let wide = try prepared.layout(width: 300)
+/// ```
+///
+/// Memory: 40 bytes per segment (roughly one per word) plus 10 bytes per grapheme
+/// cluster, besides the text itself.
+public struct PreparedText: Sendable {
+    /// The longest text accepted, in UTF-16 code units (offsets are kept in 32 bits).
+    public static let maximumUTF16Count = Limits.maximumUTF16Count
+
+    /// The text as given.
+    public let text: String
+    /// The fonts it is drawn with.
+    public let fonts: FontSet
+    /// The style it was prepared with.
+    public let style: TextStyle
+    /// Length of the text in UTF-16 code units.
+    public let utf16Count: Int
+
+    package let segments: [Segment]
+    /// UTF-16 end offset of every grapheme cluster, in text order. A cluster is
+    /// also cut at a line-break opportunity, so segment ends are always among these.
+    package let graphemeEnds: [Int32]
+    /// Width of every grapheme cluster in width units: the places an over-long word may
+    /// be broken at and what each piece adds.
+    package let graphemeWidths: [Int32]
+    /// How a line ending after a grapheme (keyed by its index), or the next one
+    /// starting there, changes width when the word is broken there (see `LineEdgeWidths`).
+    package let edgeAdjustments: EdgeAdjustments
+    /// Where tabs advance to (`TabStops`); trailing whitespace with a tab is laid out
+    /// against them when more follows on the line.
+    package let tabStops: TabStops
+    /// The font that draws every grapheme cluster (an index into `fonts`), for the
+    /// height of a line that holds only part of a segment.
+    package let graphemeFonts: [UInt8]
+    /// For every grapheme cluster, whether it hangs at the end of a line: a space,
+    /// a tab or a line break. Character wrapping and truncation break around these.
+    package let graphemeHangs: [Bool]
+    /// The bidi levels and paragraph directions (empty for left-to-right text).
+    package let bidi: BidiLevels
+    /// Right-to-left ligatures, whose width placement shares among their graphemes.
+    package let ligatures: LigatureSpans
+    /// "…" as truncation draws it.
+    package let ellipsis: Ellipsis
+    /// The hyphen a line ending at a soft hyphen shows.
+    package let hyphen: Hyphen
+    /// The primary font's space, in width units (`SpaceWidth`).
+    package let spaceWidth: Int
+    /// For `.normal` line height, the line box of each font in `fonts`; for a fixed
+    /// or multiplied height, one box used for every line.
+    package let lineBoxes: [LineBox]
+
+    /// Prepares `text` for layout.
+    ///
+    /// Words seen before are taken from `cache` rather than shaped again (see
+    /// `ShapeCache`); the result is the same with any cache or none.
+    ///
+    /// - Throws: `TextMeasureError` for an invalid style, a text longer than
+    ///   `maximumUTF16Count`, an ICU failure, or no fonts (`FontSet.default` built
+    ///   without embedded fonts).
+    public init(_ text: String, fonts: FontSet = .default, style: TextStyle = TextStyle(),
+                cache: ShapeCache? = .shared) throws(TextMeasureError) {
+        guard !fonts.fonts.isEmpty else { throw .noFonts }
+        try style.validate()
+        let count = text.utf16.count
+        guard count <= Self.maximumUTF16Count else { throw .textTooLong(utf16Count: count) }
+        var builder = SegmentBuilder(fonts: fonts, style: style, cache: cache)
+        // The UTF-16 copy lives only while preparing (on the stack when it is small).
+        try withUnsafeTemporaryAllocation(of: UInt16.self, capacity: count) { utf16 throws(TextMeasureError) in
+            UTF16Transcoding.copy(text, into: utf16)
+            if style.whiteSpace == .normal { WhiteSpaceCollapsing.spaceNewlinesAndTabs(utf16) }
+            try builder.build(UnsafeBufferPointer(utf16))
+        }
+
+        self.text = text
+        self.fonts = fonts
+        self.style = style
+        utf16Count = count
+        let measures = fonts.styleMeasures.measures(for: style) {
+            StyleMeasures(ellipsis: .measure(fonts: fonts, style: style), hyphen: .measure(fonts: fonts, style: style),
+                          spaceWidth: SpaceWidth.measure(fonts: fonts, style: style),
+                          lineBoxes: Self.lineBoxes(fonts: fonts, style: style))
+        }
+        var segments = builder.segments, graphemeWidths = builder.graphemeWidths
+        if style.whiteSpace == .normal {
+            WhiteSpaceCollapsing.collapse(text, graphemeEnds: builder.graphemeEnds, widths: &graphemeWidths,
+                                          segments: &segments)
+        }
+        if builder.hasSoftHyphens {
+            Hyphen.fold(into: &segments, hyphen: measures.hyphen, graphemeWidths: graphemeWidths,
+                        edgeAdjustments: builder.edgeAdjustments)
+        }
+        self.segments = segments
+        graphemeEnds = builder.graphemeEnds
+        self.graphemeWidths = graphemeWidths
+        edgeAdjustments = builder.edgeAdjustments
+        tabStops = builder.tabStops
+        graphemeFonts = builder.graphemeFonts
+        graphemeHangs = builder.graphemeHangs
+        bidi = builder.bidi
+        ligatures = builder.ligatures
+        ellipsis = measures.ellipsis
+        hyphen = measures.hyphen
+        spaceWidth = measures.spaceWidth
+        lineBoxes = measures.lineBoxes
+    }
+
+    /// What a font set measures once per style for the texts prepared with it
+    /// (`FontSet.styleMeasures`).
+    struct StyleMeasures: Sendable {
+        var ellipsis: Ellipsis
+        var hyphen: Hyphen
+        var spaceWidth: Int
+        var lineBoxes: [LineBox]
+    }
+
+    private static func lineBoxes(fonts: FontSet, style: TextStyle) -> [LineBox] {
+        let primary = fonts.primary.metrics
+        switch style.lineHeight {
+        case .normal:
+            return fonts.fonts.map { LineBox.normal($0.metrics, size: style.fontSize) }
+        case .fixed(let pixels):
+            return [LineBox.fixed(primary, size: style.fontSize, height: Int((pixels * Double(Units.layoutPerPixel)).rounded()))]
+        case .multiple(let multiple):
+            let normal = LineBox.normal(primary, size: style.fontSize).height
+            return [LineBox.fixed(primary, size: style.fontSize, height: Int((Double(normal) * multiple).rounded()))]
+        }
+    }
+
+    /// The fonts that draw the visible clusters among `graphemes` (bit i: `fonts[i]`),
+    /// as `Segment.fonts` counts them: hanging whitespace and zero-width clusters do not count.
+    package func fontMask(graphemes: Range<Int>) -> UInt64 {
+        var mask: UInt64 = 0
+        for g in graphemes where !graphemeHangs[g] && graphemeWidths[g] > 0 { mask |= 1 << UInt64(graphemeFonts[g]) }
+        return mask
+    }
+
+    /// The line box of a line whose content uses `fontMask` (the primary font always counts).
+    @inline(__always)
+    package func lineBox(fonts fontMask: UInt64) -> LineBox {
+        LineBox.enclosing(fonts: fontMask, in: lineBoxes)
+    }
+}

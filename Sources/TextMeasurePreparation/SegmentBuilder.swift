@@ -1,0 +1,510 @@
+import CHarfBuzz
+
+/// Builds a `PreparedText`'s segments and grapheme clusters: line breaking, then for
+/// each segment the shape cache's answer or, for the rest, clusters → font runs →
+/// shaping → widths.
+///
+/// **Safe breaks.** A break opportunity is *safe* when the text before it and the
+/// text after it shape the same apart as together: at the ends of the text, after a
+/// mandatory break (runs end there), and after a space when the font drawing spaces
+/// uses the space in no OpenType lookup and what follows is no mark or joiner that
+/// HarfBuzz would fold into the space's cluster. A segment with safe breaks on both
+/// sides has the same clusters and widths wherever it occurs (given the script it
+/// inherits), so it is what the shape cache stores.
+///
+/// **Stretches.** Segments the cache does not answer are prepared together, a run
+/// of consecutive ones at a time: a stretch starts and ends at safe breaks, so
+/// shaping it alone gives what shaping the whole text would. With the cache empty
+/// or off the whole text is one stretch.
+package struct SegmentBuilder {
+    let fonts: FontSet
+    let style: TextStyle
+    let cache: ShapeCache?
+    private(set) var segments: [Segment] = []
+    private(set) var graphemeEnds: [Int32] = []
+    private(set) var graphemeWidths: [Int32] = []
+    private(set) var graphemeFonts: [UInt8] = []
+    private(set) var graphemeHangs: [Bool] = []
+    private(set) var edgeAdjustments = EdgeAdjustments()
+    private(set) var tabStops = TabStops.none
+    /// Whether some segment ends at a soft hyphen or hyphenation point.
+    private(set) var hasSoftHyphens = false
+    private(set) var bidi = BidiLevels()
+    private(set) var ligatures = LigatureSpans()
+
+    /// Segments longer than this (in UTF-16 units) are not cached: rare, and large.
+    static let longestCachedSegment = 128
+    /// The key script of a segment whose first code point has a script of its own,
+    /// so that what precedes it does not matter.
+    private static let ownScript = UInt32.max
+    /// Set in the key script of a segment shaped right to left (its bidi level is odd):
+    /// direction changes shaping (mirrored brackets, the order of glyphs), so the two
+    /// directions are cached apart. No script tag has this bit (tags are ASCII).
+    private static let rightToLeftKeyBit: UInt32 = 1 << 31
+
+    init(fonts: FontSet, style: TextStyle, cache: ShapeCache?) {
+        self.fonts = fonts
+        self.style = style
+        self.cache = cache
+    }
+
+    mutating func build(_ text: UnsafeBufferPointer<UInt16>) throws(TextMeasureError) {
+        guard !text.isEmpty else { return }
+        let breaks = try Boundaries.lineBreaks(in: text, rules: style.lineBreakRules, options: style.lineBreakOptions)
+        bidi = try BidiLevels.resolve(text, direction: style.baseWritingDirection)
+        let cache = cache?.isEnabled == true && fonts.spacesSeparateShaping ? cache : nil
+        let styleKey = cache == nil ? 0 : StyleKey.count(style)
+        try breaks.withUnsafeBufferPointer { breaks throws(TextMeasureError) in
+          try bidi.levels.withUnsafeBufferPointer { levels throws(TextMeasureError) in
+            try PreparationBuffers.with(utf16Count: text.count, breakCount: breaks.count, fontCount: fonts.fonts.count,
+                                        styleKeyCount: styleKey) { buffers throws(TextMeasureError) in
+                var pass = SegmentPass(text: text, breaks: breaks, buffers: buffers, fonts: fonts, style: style,
+                                       cache: cache, styleKeyCount: styleKey)
+                pass.levels = bidi.isLeftToRight ? nil : levels.baseAddress
+                try pass.run()
+                segments = Array(buffers.segments.buffer(from: 0, count: breaks.count))
+                hasSoftHyphens = segments.contains(where: \.endsWithSoftHyphen)
+                let blocks = UnsafeBufferPointer(buffers.blocks.buffer(from: 0, count: pass.blockCount))
+                let count = Int(pass.clusterCount)
+                // Gather the clusters of each piece, in text order.
+                graphemeEnds = Self.gather(buffers.clusterEnds, blocks, count)
+                graphemeWidths = Self.gather(buffers.clusterWidths, blocks, count)
+                graphemeFonts = Self.gather(buffers.fontForCluster, blocks, count)
+                graphemeHangs = Self.gather(buffers.clusterHangs, blocks, count)
+                edgeAdjustments = Self.gatherAdjustments(buffers.clusterEdges, blocks)
+                tabStops = pass.tabStops(graphemeEnds: graphemeEnds)
+                ligatures = pass.ligatures
+            }
+          }
+        }
+    }
+
+    /// The nonzero adjustments of the pieces `blocks`, keyed by cluster index in text order.
+    private static func gatherAdjustments(_ sparse: ScratchArray<EdgeAdjustment>,
+                                          _ blocks: UnsafeBufferPointer<(position: Int32, count: Int32)>)
+        -> EdgeAdjustments {
+        var adjustments = EdgeAdjustments()
+        var index: Int32 = 0
+        for block in blocks {
+            for i in 0..<Int(block.count) {
+                let adjustment = sparse[Int(block.position) + i]
+                if adjustment.end != 0 || adjustment.start != 0 { adjustments.append(adjustment, after: index) }
+                index += 1
+            }
+        }
+        return adjustments
+    }
+
+    /// The pieces `blocks` of `sparse`, one after the other.
+    ///
+    /// Not `Array(unsafeUninitializedCapacity:)`: that allocates through a generic
+    /// entry point of the standard library, which looks the array's type up at run
+    /// time on every call, as long as the rest of a short text's gathering.
+    private static func gather<T>(_ sparse: ScratchArray<T>,
+                                  _ blocks: UnsafeBufferPointer<(position: Int32, count: Int32)>, _ count: Int) -> [T] {
+        var dense: [T] = []
+        dense.reserveCapacity(count)
+        for block in blocks {
+            dense.append(contentsOf: sparse.buffer(from: Int(block.position), count: Int(block.count)))
+        }
+        return dense
+    }
+
+    /// The font runs preparing `text` without a cache shapes (for the CLI's `PreparationFloor`).
+    package static func runs(of text: UnsafeBufferPointer<UInt16>, fonts: FontSet,
+                     style: TextStyle) throws(TextMeasureError) -> [FontRun] {
+        guard !text.isEmpty else { return [] }
+        let breaks = try Boundaries.lineBreaks(in: text, rules: style.lineBreakRules, options: style.lineBreakOptions)
+        return try breaks.withUnsafeBufferPointer { breaks throws(TextMeasureError) in
+            try PreparationBuffers.with(utf16Count: text.count, breakCount: breaks.count, fontCount: fonts.fonts.count,
+                                        styleKeyCount: 0) { buffers throws(TextMeasureError) in
+                var pass = SegmentPass(text: text, breaks: breaks, buffers: buffers, fonts: fonts, style: style,
+                                       cache: nil, styleKeyCount: 0)
+                try pass.run()
+                return pass.runs   // with no cache, the whole text is one stretch
+            }
+        }
+    }
+
+    /// One preparation's walk over the segments, with its working memory.
+    private struct SegmentPass {
+        let text: UnsafeBufferPointer<UInt16>
+        let breaks: UnsafeBufferPointer<BreakOpportunity>
+        let buffers: PreparationBuffers
+        let fonts: FontSet
+        let style: TextStyle
+        /// The cache, when it is on and the fonts allow caching.
+        let cache: ShapeCache?
+        let itemizer: FontItemizer
+        let shaper: Shaper
+        /// What besides the text a cached segment depends on (see `StyleKey`).
+        let styleKey: UnsafeBufferPointer<UInt16>
+        var styleHash: UInt64 = 0
+        var tabWidthCache: Double?
+        /// Each code unit's bidi level; nil when all are 0 (runs keep no level then).
+        var levels: UnsafePointer<UInt8>?
+        /// The right-to-left ligatures found so far (only text with bidi levels has any).
+        var ligatures = LigatureSpans()
+        var runs: [FontRun] = []
+        /// Clusters and pieces gathered so far.
+        var clusterCount: Int32 = 0
+        var blockCount = 0
+
+        init(text: UnsafeBufferPointer<UInt16>, breaks: UnsafeBufferPointer<BreakOpportunity>, buffers: PreparationBuffers,
+             fonts: FontSet, style: TextStyle, cache: ShapeCache?, styleKeyCount: Int) {
+            self.text = text
+            self.breaks = breaks
+            self.buffers = buffers
+            styleKey = UnsafeBufferPointer(buffers.styleKey.buffer(from: 0, count: styleKeyCount))
+            self.fonts = fonts
+            self.style = style
+            self.cache = cache
+            itemizer = FontItemizer(fontSet: fonts)
+            shaper = Shaper(features: style.fontFeatures)
+        }
+
+        mutating func run() throws(TextMeasureError) {
+            for (index, font) in fonts.fonts.enumerated() {
+                buffers.scales[index] = style.fontSize * Double(Units.widthPerPixel) / Double(font.advanceUnitsPerEm)
+            }
+            for (index, opportunity) in breaks.enumerated() {
+                buffers.breakEnds[index] = Int32(opportunity.utf16Offset)
+                buffers.safeBreaks[index] = Stretch.isSafeBreak(opportunity, in: text,
+                                                                spacesSeparateShaping: fonts.spacesSeparateShaping)
+                buffers.admitted[index] = false
+            }
+            if cache != nil {
+                StyleKey.write(fonts: fonts, style: style, to: buffers.styleKey.buffer(from: 0, count: buffers.styleKey.count))
+                styleHash = ShapedSegmentKey.hash(styleKey)
+            }
+
+            // Segments the cache answers are taken; the others gather into stretches.
+            var knownScript: hb_script_t? = HB_SCRIPT_INVALID   // nil while a stretch is pending
+            var stretch: (first: Int, script: hb_script_t)?
+            for index in 0..<breaks.count {
+                // Most segments of scripts without spaces cannot be cached: that is settled
+                // here, before a call that copies the whole pass (it mutates around it).
+                if cache != nil, isCacheable(index), case .hit(let hit) = lookUp(index, after: knownScript) {
+                    if let pending = stretch {
+                        try prepare(stretch: pending.first..<index, inheriting: pending.script)
+                        stretch = nil
+                    }
+                    take(hit, segment: index)
+                    knownScript = hb_script_t(rawValue: hit.script)
+                    continue
+                }
+                if stretch == nil, let knownScript { stretch = (index, knownScript) }
+                knownScript = nil
+            }
+            if let pending = stretch { try prepare(stretch: pending.first..<breaks.count, inheriting: pending.script) }
+        }
+
+        private func start(of segment: Int) -> Int { segment == 0 ? 0 : breaks[segment - 1].utf16Offset }
+
+        /// Whether segment `index` may be cached: safe breaks on both sides, short, and
+        /// (with bidi levels) of one level, so that it is shaped in one direction.
+        private func isCacheable(_ index: Int) -> Bool {
+            (index == 0 || buffers.safeBreaks[index - 1]) && buffers.safeBreaks[index]
+                && breaks[index].utf16Offset - start(of: index) <= SegmentBuilder.longestCachedSegment
+                && hasOneLevel(index)
+        }
+
+        private func hasOneLevel(_ index: Int) -> Bool {
+            guard let levels else { return true }
+            let start = start(of: index), level = levels[start]
+            for offset in start..<breaks[index].utf16Offset where levels[offset] != level { return false }
+            return true
+        }
+
+        /// Whether segment `index` (of one level) is shaped right to left.
+        private func isRightToLeft(_ index: Int) -> Bool {
+            levels.map { $0[start(of: index)] & 1 == 1 } ?? false
+        }
+
+        /// The script part of a segment's key: its own, or the one it inherits
+        /// (`nil` when that is not known yet).
+        @inline(__always)   // likewise
+        private func keyScript(_ index: Int, after script: hb_script_t?) -> UInt32? {
+            let first = ScriptTable.bmp.script(of: Scalars.decode(text, at: start(of: index)).scalar)
+            if !first.isNeutral {
+                return SegmentBuilder.ownScript
+            }
+            return script?.rawValue
+        }
+
+        private func text(of index: Int) -> UnsafeBufferPointer<UInt16> {
+            UnsafeBufferPointer(rebasing: text[start(of: index)..<breaks[index].utf16Offset])
+        }
+
+        /// Segment `index`, which `isCacheable`, from the cache, its clusters written
+        /// where it starts; a miss the cache admits is marked for `store`.
+        @inline(__always)   // out of line, a call on the pass itself took a copy of the whole pass
+        private func lookUp(_ index: Int, after script: hb_script_t?) -> ShapeCache.Lookup? {
+            guard let cache, var keyScript = keyScript(index, after: script) else { return nil }
+            if isRightToLeft(index) { keyScript ^= SegmentBuilder.rightToLeftKeyBit }
+            let start = start(of: index)
+            let key = ShapedSegmentKey(style: styleKey, styleHash: styleHash, script: keyScript, text: text(of: index))
+            let found = cache.lookup(key, into: ClusterBuffers(buffers, at: start, count: text(of: index).count,
+                                                                offset: Int32(start)))
+            if case .miss(admit: true) = found {
+                buffers.admitted[index] = true
+                buffers.keyHashes[index] = key.hash
+                buffers.keyScripts[index] = keyScript
+            }
+            return found
+        }
+
+        private mutating func take(_ hit: ShapedSegment, segment index: Int) {
+            buffers.blocks[blockCount] = (Int32(start(of: index)), hit.graphemeCount)
+            blockCount += 1
+            buffers.segments[index] = Segment(width: hit.width, trailingWidth: hit.trailingWidth, fonts: hit.fonts,
+                                              end: Int32(breaks[index].utf16Offset),
+                                              graphemeEnd: clusterCount + hit.graphemeCount,
+                                              contentGraphemeEnd: clusterCount + hit.contentGraphemeCount,
+                                              isMandatoryBreak: breaks[index].isMandatory,
+                                              endsWithHeldHyphen: endsWithHeldHyphen(index, trailingWidth: hit.trailingWidth),
+                                              endsWithSoftHyphen: endsWithSoftHyphen(index))
+            clusterCount += hit.graphemeCount
+        }
+
+        /// Clusters, itemizes, shapes and measures the segments `range`, and caches those it may.
+        private mutating func prepare(stretch range: Range<Int>, inheriting script: hb_script_t) throws(TextMeasureError) {
+            let start = start(of: range.lowerBound), end = breaks[range.upperBound - 1].utf16Offset
+            let count = try Boundaries.clusters(in: text, from: start, to: end,
+                                                forced: UnsafeBufferPointer(start: buffers.breakEnds + range.lowerBound,
+                                                                            count: range.count),
+                                                into: buffers.clusterEnds + start)
+            let stretch = Stretch(start: start, end: end,
+                                  clusterEnds: UnsafeBufferPointer(start: buffers.clusterEnds + start, count: count),
+                                  breaks: UnsafeBufferPointer(rebasing: breaks[range]),
+                                  safeBreaks: UnsafeBufferPointer(start: buffers.safeBreaks + range.lowerBound,
+                                                                  count: range.count))
+            runs.removeAll(keepingCapacity: true)
+            itemizer.itemize(stretch, of: text, inheriting: script, fontForCluster: buffers.fontForCluster + start,
+                             scriptAfter: buffers.scriptAfter + range.lowerBound, runs: &runs)
+            if let levels { BidiRuns.split(&runs, from: 0, clusterEnds: stretch.clusterEnds, start: start, levels: levels) }
+
+            (buffers.advances + start).update(repeating: 0, count: end - start)
+            (buffers.edges + start).update(repeating: 0, count: end - start + 1)
+            for run in runs {
+                shaper.shape(run, of: text, with: fonts.fonts[run.fontIndex], advances: buffers.advances.uncheckedBase,
+                             edges: buffers.edges.uncheckedBase, firstGlyphs: buffers.firstGlyphs.uncheckedBase)
+            }
+            if LineEdgeWidths.hasInnerEdges(stretch, edges: buffers.edges.uncheckedBase) {
+                LineEdgeWidths.splitLigatures(stretch, runs: runs, advances: buffers.advances.uncheckedBase,
+                                              edges: buffers.edges.uncheckedBase)
+                if levels != nil {
+                    ligatures.record(stretch, runs: runs, edges: buffers.edges.uncheckedBase, firstGrapheme: clusterCount)
+                }
+                LineEdgeWidths.measure(stretch, of: text, runs: runs, advances: buffers.advances.uncheckedBase,
+                                       edges: buffers.edges.uncheckedBase, glyphs: buffers.firstGlyphs.uncheckedBase,
+                                       fonts: fonts.fonts, scales: buffers.scales.uncheckedBase,
+                                       shaper: shaper, into: buffers.clusterEdges + start)
+            } else {
+                (buffers.clusterEdges + start).update(repeating: EdgeAdjustment(end: 0, start: 0), count: count)
+            }
+
+            let first = clusterCount
+            measure(stretch, segments: range)
+
+            buffers.blocks[blockCount] = (Int32(start), Int32(count))
+            blockCount += 1
+            if cache != nil { store(range, firstCluster: first, position: start) }
+        }
+
+        /// Sums each cluster's advances into its width, and the widths into segments.
+        /// Widths are summed in `Double` and rounded to width units per cluster and per
+        /// segment; a segment's trailing spaces, tabs and line breaks are kept apart.
+        private mutating func measure(_ stretch: Stretch, segments range: Range<Int>) {
+            // Locals, not properties: writes through the buffers could alias `self`.
+            let advances = buffers.advances, scales = buffers.scales
+            var clusters = clusterCount
+            var content = 0.0, trailing = 0.0
+            var fontMask: UInt64 = 0
+            var contentEnd = clusters
+            var segment = range.lowerBound
+            var segmentEnd = breaks[segment].utf16Offset
+            var start = stretch.start
+            for (index, boundary) in stretch.clusterEnds.enumerated() {
+                let end = Int(boundary), position = stretch.start + index
+                let fontIndex = Int(buffers.fontForCluster[position])
+                let first = text[start]
+                var width = 0.0
+                let hangs: Bool
+                if end == start + 1, first & 0xF800 != 0xD800 {
+                    // One BMP code point: most clusters.
+                    if first == 0x09 {
+                        width = tabWidth()
+                    } else if !Scalars.isZeroWidthControl(UInt32(first)) {
+                        width = Double(advances[start]) * scales[fontIndex]
+                    }
+                    hangs = Scalars.isHangingSpace(first) || Scalars.isMandatoryBreak(first)
+                } else {
+                    if first == 0x09 {
+                        width = tabWidth()
+                    } else if !Scalars.isZeroWidthControl(Scalars.decode(text, at: start).scalar) {
+                        var units = 0
+                        for offset in start..<end { units += Int(advances[offset]) }
+                        width = Double(units) * scales[fontIndex]
+                    }
+                    hangs = Scalars.isMandatoryBreak(first) || isHangingWhitespace(start, end)
+                }
+                // Saturate absurd widths (a huge size times a font's huge advances, summed over
+                // a long cluster) so that rounding cannot trap and no sum over the text overflows.
+                width = min(max(width, -Double(Int32.max)), Double(Int32.max))
+                buffers.clusterWidths[position] = Int32(saturating: width)
+                buffers.clusterHangs[position] = hangs
+                clusters += 1
+
+                if hangs {
+                    trailing += width
+                } else {
+                    content += trailing + width
+                    trailing = 0
+                    contentEnd = clusters
+                    if width > 0 { fontMask |= 1 << UInt64(fontIndex) }
+                }
+
+                if end == segmentEnd {
+                    let trailingWidth = roundedToInt(trailing)
+                    buffers.segments[segment] = Segment(width: roundedToInt(content), trailingWidth: trailingWidth,
+                                                        fonts: fontMask, end: boundary, graphemeEnd: clusters,
+                                                        contentGraphemeEnd: contentEnd,
+                                                        isMandatoryBreak: breaks[segment].isMandatory,
+                                                        endsWithHeldHyphen: endsWithHeldHyphen(segment,
+                                                                                               trailingWidth: trailingWidth),
+                                                        endsWithSoftHyphen: endsWithSoftHyphen(segment))
+                    segment += 1
+                    if segment < range.upperBound { segmentEnd = breaks[segment].utf16Offset }
+                    content = 0; trailing = 0; fontMask = 0
+                    contentEnd = clusters
+                }
+                start = end
+            }
+            clusterCount = clusters
+        }
+
+        /// Whether segment `index` ends with a hyphen that, starting a line, holds on
+        /// to what follows (`BrowserTailoring.hyphenHoldsAtLineStart`): browser rules only.
+        private func endsWithHeldHyphen(_ index: Int, trailingWidth: Int) -> Bool {
+            style.lineBreakRules == .browser && trailingWidth == 0
+                && BrowserTailoring.hyphenHoldsAtLineStart(text, at: breaks[index].utf16Offset - 1)
+        }
+
+        /// Whether segment `index` ends at a soft hyphen, the break a hyphen shows at,
+        /// or with a soft hyphen just before its newline (Chromium draws that hyphen too).
+        @inline(__always)
+        private func endsWithSoftHyphen(_ index: Int) -> Bool {
+            if breaks[index].isHyphenation { return true }
+            guard style.hyphens != .none else { return false }
+            var last = breaks[index].utf16Offset - 1
+            if breaks[index].isMandatory {
+                let start = start(of: index)
+                while last > start, Scalars.isMandatoryBreak(text[last]) { last -= 1 }
+            }
+            return text[last] == Hyphen.softHyphen
+        }
+
+        /// The tab stops of the text whose clusters end at `graphemeEnds`.
+        mutating func tabStops(graphemeEnds: [Int32]) -> TabStops {
+            var tabs: [Int32] = []
+            var start = 0
+            for (index, end) in graphemeEnds.enumerated() {
+                if text[start] == 0x09 { tabs.append(Int32(index)) }
+                start = Int(end)
+            }
+            guard !tabs.isEmpty else { return .none }
+            let space = spaceWidth()
+            return TabStops(interval: roundedToInt(tabWidth()), minimum: roundedToInt(space / 2), graphemes: tabs)
+        }
+
+        /// The width of a tab: `tabSize` spaces of the primary font.
+        private mutating func tabWidth() -> Double {
+            if let tabWidth = tabWidthCache { return tabWidth }
+            let width = spaceWidth() * Double(max(0, style.tabSize))
+            tabWidthCache = width
+            return width
+        }
+
+        /// Caches the segments of a prepared stretch that the cache admitted (looked
+        /// up before, with safe breaks on both sides), when HarfBuzz confirms those
+        /// breaks inside the stretch and their text settles the script that follows.
+        private func store(_ range: Range<Int>, firstCluster: Int32, position: Int) {
+            guard let cache else { return }
+            for index in range where buffers.admitted[index] && buffers.scriptAfter[index] != HB_SCRIPT_INVALID {
+                let start = start(of: index), end = breaks[index].utf16Offset
+                if index > range.lowerBound, buffers.edges[start] & ClusterEdge.unsafeToBreak != 0 { continue }
+                if index < range.upperBound - 1, buffers.edges[end] & ClusterEdge.unsafeToBreak != 0 { continue }
+                let key = ShapedSegmentKey(style: styleKey, script: buffers.keyScripts[index], text: text(of: index),
+                                           hash: buffers.keyHashes[index])
+                let firstOfSegment = index == range.lowerBound ? firstCluster : buffers.segments[index - 1].graphemeEnd
+                let segment = buffers.segments[index]
+                let sparse = position + Int(firstOfSegment - firstCluster)
+                // A right-to-left ligature across graphemes is recorded for placement
+                // (`LigatureSpans`) only when shaped: such a segment is not cached.
+                if isRightToLeft(index), hasLigature(clusterEnds: sparse..<(sparse + Int(segment.graphemeEnd - firstOfSegment)),
+                                                     before: end) { continue }
+                let shaped = ShapedSegment(graphemeCount: segment.graphemeEnd - firstOfSegment,
+                                           contentGraphemeCount: segment.contentGraphemeEnd - firstOfSegment,
+                                           width: segment.width, trailingWidth: segment.trailingWidth,
+                                           fonts: segment.fonts, script: buffers.scriptAfter[index].rawValue)
+                cache.insert(key, shaped, from: ClusterBuffers(buffers, at: sparse, count: Int(shaped.graphemeCount),
+                                                               offset: Int32(start)))
+            }
+        }
+
+        /// Whether a glyph cluster spans a grapheme boundary among the cluster ends at
+        /// `clusterEnds` (sparse positions) before `end`.
+        private func hasLigature(clusterEnds: Range<Int>, before end: Int) -> Bool {
+            for position in clusterEnds {
+                let boundary = Int(buffers.clusterEnds[position])
+                if boundary < end, buffers.edges[boundary] & ClusterEdge.starts == 0 { return true }
+            }
+            return false
+        }
+
+        private func isHangingWhitespace(_ start: Int, _ end: Int) -> Bool {
+            for offset in start..<end where !Scalars.isHangingSpace(text[offset]) { return false }
+            return true
+        }
+
+        /// The advance of the primary font's space, in width units: the unit of tab widths.
+        private func spaceWidth() -> Double {
+            let font = fonts.primary
+            let unitsPerPixel = Double(Units.widthPerPixel)
+            var glyph: hb_codepoint_t = 0
+            guard hb_font_get_nominal_glyph(font.hbFont, 0x20, &glyph) != 0 else { return style.fontSize * unitsPerPixel / 4 }
+            let advance = Double(hb_font_get_glyph_h_advance(font.hbFont, glyph))
+            return advance * style.fontSize * unitsPerPixel / Double(font.metrics.unitsPerEm)
+        }
+    }
+}
+
+/// The style part of a shape cache key, as UTF-16 code units: the font set's
+/// identity, the font size, the tab size, then each feature string and a 0.
+package enum StyleKey {
+    static func count(_ style: TextStyle) -> Int {
+        12 + style.fontFeatures.reduce(0) { $0 + $1.utf16.count + 1 }
+    }
+
+    static func write(fonts: FontSet, style: TextStyle, to key: UnsafeMutableBufferPointer<UInt16>) {
+        var position = 0
+        func append(_ value: UInt64) {
+            for shift in stride(from: 0, to: 64, by: 16) {
+                key[position] = UInt16(truncatingIfNeeded: value >> UInt64(shift))
+                position += 1
+            }
+        }
+        append(fonts.identity)
+        append(style.fontSize.bitPattern)
+        append(UInt64(bitPattern: Int64(style.tabSize)))
+        for feature in style.fontFeatures {
+            for unit in feature.utf16 {
+                key[position] = unit
+                position += 1
+            }
+            key[position] = 0
+            position += 1
+        }
+    }
+}

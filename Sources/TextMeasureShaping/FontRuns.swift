@@ -1,0 +1,231 @@
+import CHarfBuzz
+
+/// A maximal stretch of text drawn with one font, in one script: the unit HarfBuzz shapes.
+package struct FontRun: Equatable {
+    package var start: Int          // UTF-16 offset
+    package var end: Int
+    package var fontIndex: Int
+    package var script: hb_script_t
+    /// The run's bidi level (odd: shaped right to left); nil when the text needed
+    /// no bidi resolution, and the script gives the direction (see `BidiRuns`).
+    package var bidiLevel: UInt8?
+
+    package init(start: Int, end: Int, fontIndex: Int, script: hb_script_t, bidiLevel: UInt8? = nil) {
+        self.start = start
+        self.end = end
+        self.fontIndex = fontIndex
+        self.script = script
+        self.bidiLevel = bidiLevel
+    }
+
+    /// Whether the run's script is written right to left.
+    package var isRightToLeft: Bool { hb_script_get_horizontal_direction(script) == HB_DIRECTION_RTL }
+    /// Whether HarfBuzz shapes the run right to left: its bidi level's direction when
+    /// it has one, else its script's (as `Shaper.setSegmentProperties` sets it).
+    package var isShapedRightToLeft: Bool { bidiLevel.map { $0 & 1 == 1 } ?? isRightToLeft }
+}
+
+/// Whole segments prepared together, from one safe break to the next one that is
+/// not prepared with them (see `SegmentBuilder`).
+package struct Stretch {
+    /// UTF-16 offsets of the first segment's start and the last segment's end.
+    package var start: Int
+    package var end: Int
+    /// The end offset of each of the stretch's grapheme clusters, in order.
+    package var clusterEnds: UnsafeBufferPointer<Int32>
+    /// The line-break opportunities that end the stretch's segments.
+    var breaks: UnsafeBufferPointer<BreakOpportunity>
+    /// For each of `breaks`, whether text cut there shapes the same in two pieces.
+    var safeBreaks: UnsafeBufferPointer<Bool>
+
+    package init(start: Int, end: Int, clusterEnds: UnsafeBufferPointer<Int32>,
+                 breaks: UnsafeBufferPointer<BreakOpportunity>, safeBreaks: UnsafeBufferPointer<Bool>) {
+        self.start = start
+        self.end = end
+        self.clusterEnds = clusterEnds
+        self.breaks = breaks
+        self.safeBreaks = safeBreaks
+    }
+
+    /// Whether text cut at `opportunity` shapes the same in two pieces as in one:
+    /// at the end of the text; after a mandatory break (runs end there); after a
+    /// space, when the set's space takes part in no OpenType lookup
+    /// (`spacesSeparateShaping`) and what follows is no mark or joiner that HarfBuzz
+    /// would fold into the space's cluster.
+    package static func isSafeBreak(_ opportunity: BreakOpportunity, in text: UnsafeBufferPointer<UInt16>,
+                            spacesSeparateShaping: Bool) -> Bool {
+        let offset = opportunity.utf16Offset
+        if offset == text.count || opportunity.isMandatory { return true }
+        guard spacesSeparateShaping, text[offset - 1] == 0x20 else { return false }
+        // Nothing below U+0300 (the first combining mark) joins what precedes it.
+        return text[offset] < 0x300 || !Scalars.joinsPrevious(Scalars.decode(text, at: offset).scalar)
+    }
+}
+
+/// Font itemization: which font draws each grapheme cluster, and the runs that follow.
+///
+/// Each cluster takes the first font in the set that draws all of its code points
+/// without .notdef (`Font.drawsWithoutNotdef`: the cmap, or what HarfBuzz draws
+/// through decomposition and space fallback);
+/// failing that, the first that covers all but joiners and variation selectors;
+/// failing that, the first that covers its first code point; failing that, the
+/// primary font (which draws .notdef). A variation selector counts as covered only
+/// by a font with a glyph for the sequence (cmap format 14), as in Blink, so `☺️`
+/// goes to a colour emoji font even when an earlier font has a plain `☺`.
+/// Fonts are tried in list order for every
+/// cluster, spaces and punctuation included, as browsers do.
+package struct FontItemizer {
+    let fontSet: FontSet
+
+    package init(fontSet: FontSet) { self.fontSet = fontSet }
+    var fonts: [Font] { fontSet.fonts }
+
+    /// The font index for the cluster `text[start..<end]`.
+    package func fontIndex(for text: UnsafeBufferPointer<UInt16>, start: Int, end: Int) -> Int {
+        if end - start == 1, text[start] & 0xF800 != 0xD800 {
+            // One BMP code point (most text): the first font that covers it, else the primary.
+            return Int(fontSet.bmpFonts[Int(text[start])])
+        }
+        var firstScalar: UInt32?
+        var firstCovering: Int?
+        var lenientMatch: Int?
+        for (index, font) in fonts.enumerated() {
+            var coversAll = true, coversNonIgnorable = true
+            var previous: UInt32?
+            var i = start
+            while i < end {
+                let (scalar, length) = Scalars.decode(text, at: i)
+                if firstScalar == nil { firstScalar = scalar }
+                let drawn = if let previous, Scalars.isVariationSelector(scalar) {
+                    font.drawsVariation(of: previous, selector: scalar)
+                } else {
+                    font.coverage.contains(scalar) || font.drawsWithoutNotdef(scalar)
+                }
+                if !drawn {
+                    coversAll = false
+                    if !Scalars.isCoverageIgnorable(scalar) { coversNonIgnorable = false; break }
+                }
+                previous = scalar
+                i += length
+            }
+            if coversAll { return index }
+            if coversNonIgnorable, lenientMatch == nil { lenientMatch = index }
+            if firstCovering == nil, let firstScalar, font.drawsWithoutNotdef(firstScalar) { firstCovering = index }
+        }
+        return lenientMatch ?? firstCovering ?? 0
+    }
+
+    /// Gives each cluster of `stretch` its font (`fontForCluster[i]` for the i-th
+    /// cluster), appends the stretch's runs to `runs`, and writes for each of its
+    /// segments the script the text after it inherits (`scriptAfter[i]`).
+    ///
+    /// A cluster's script is its first code point's; Common and Inherited take the
+    /// script before them (`script` at the start of the stretch), so a space belongs
+    /// to the word it follows. Runs end where the font or the script changes, and
+    /// after a mandatory break: paragraphs are shaped apart, as browsers shape them.
+    ///
+    /// A run that grows past `maximumRunLength` code units is cut, so that HarfBuzz's
+    /// buffer stays small however long the paragraph: at the next safe break, or at
+    /// the next line-break opportunity once that many units have passed since the
+    /// last safe break, or anywhere between clusters after 16 times as many. Counting
+    /// from safe breaks keeps the cuts where they would be if the whole text were
+    /// one stretch, so results do not depend on what the shape cache held.
+    package func itemize(_ stretch: Stretch, of text: UnsafeBufferPointer<UInt16>, inheriting script: hb_script_t,
+                 fontForCluster: UnsafeMutablePointer<UInt8>, scriptAfter: UnsafeMutablePointer<hb_script_t>?,
+                 runs: inout [FontRun], maximumRunLength: Int = 4096) {
+        fontSet.bmpFonts.withUnsafeBufferPointer { bmpFonts in
+            ScriptTable.bmp.withScripts { scripts in
+                itemize(stretch, of: text, inheriting: script, bmpFonts: bmpFonts, scripts: scripts,
+                        fontForCluster: fontForCluster, scriptAfter: scriptAfter, runs: &runs,
+                        maximumRunLength: maximumRunLength)
+            }
+        }
+    }
+
+    /// The runs of the whole of `text`, whose clusters end at `graphemes` and whose
+    /// line-break opportunities are `breaks`: what preparation shapes with no cache,
+    /// for drawing what was measured. Fills `fontForGrapheme`.
+    package func runs(in text: UnsafeBufferPointer<UInt16>, graphemes: [Int32], breaks: [BreakOpportunity],
+              fontForGrapheme: inout [UInt8]) -> [FontRun] {
+        var runs: [FontRun] = []
+        let safe = breaks.map { Stretch.isSafeBreak($0, in: text, spacesSeparateShaping: fontSet.spacesSeparateShaping) }
+        var scripts = [hb_script_t](repeating: HB_SCRIPT_INVALID, count: breaks.count)
+        fontForGrapheme = [UInt8](repeating: 0, count: graphemes.count)
+        graphemes.withUnsafeBufferPointer { graphemes in
+            breaks.withUnsafeBufferPointer { breaks in
+                safe.withUnsafeBufferPointer { safe in
+                    let stretch = Stretch(start: 0, end: text.count, clusterEnds: graphemes, breaks: breaks,
+                                          safeBreaks: safe)
+                    fontForGrapheme.withUnsafeMutableBufferPointer { fonts in
+                        scripts.withUnsafeMutableBufferPointer { scripts in
+                            guard let fonts = fonts.baseAddress else { return }
+                            itemize(stretch, of: text, inheriting: HB_SCRIPT_INVALID, fontForCluster: fonts,
+                                    scriptAfter: scripts.baseAddress, runs: &runs)
+                        }
+                    }
+                }
+            }
+        }
+        return runs
+    }
+
+    private func itemize(_ stretch: Stretch, of text: UnsafeBufferPointer<UInt16>, inheriting script: hb_script_t,
+                         bmpFonts: UnsafeBufferPointer<UInt8>, scripts: ScriptTable.Scripts,
+                         fontForCluster: UnsafeMutablePointer<UInt8>, scriptAfter: UnsafeMutablePointer<hb_script_t>?,
+                         runs: inout [FontRun], maximumRunLength: Int) {
+        var run = FontRun(start: stretch.start, end: stretch.start, fontIndex: -1, script: HB_SCRIPT_INVALID)
+        var lastRealScript = script
+        var lastSafeBreak = stretch.start
+        var segment = 0
+        var segmentEnd = stretch.breaks.first?.utf16Offset ?? -1
+        var start = stretch.start
+        for (index, boundary) in stretch.clusterEnds.enumerated() {
+            let end = Int(boundary)
+            let unit = text[start]
+            let font: Int
+            var script: hb_script_t
+            if end == start + 1, unit & 0xF800 != 0xD800 {
+                // One BMP code point (most clusters): two table lookups.
+                font = Int(bmpFonts[Int(unit)])
+                script = scripts[unit]
+            } else {
+                font = fontIndex(for: text, start: start, end: end)
+                script = scripts[Scalars.decode(text, at: start).scalar]
+            }
+            fontForCluster[index] = UInt8(font)
+            if script.isNeutral {
+                script = lastRealScript
+            } else {
+                lastRealScript = script
+            }
+            // Where this cluster starts: after the previous segment, or inside one.
+            let atBreak = segment > 0 && stretch.breaks[segment - 1].utf16Offset == start
+            let atSafeBreak = atBreak && stretch.safeBreaks[segment - 1]
+            if run.fontIndex >= 0 {
+                let sameScript = script == HB_SCRIPT_INVALID || run.script == HB_SCRIPT_INVALID || script == run.script
+                let sinceSafe = start - max(run.start, lastSafeBreak)
+                let cut = (atBreak && stretch.breaks[segment - 1].isMandatory)
+                    || (atSafeBreak && start - run.start >= maximumRunLength)
+                    || (atBreak && sinceSafe >= maximumRunLength)
+                    || sinceSafe >= maximumRunLength * 16
+                if run.fontIndex == font, sameScript, !cut {
+                    if run.script == HB_SCRIPT_INVALID { run.script = script }
+                    run.end = end
+                } else {
+                    runs.append(run)
+                    run = FontRun(start: start, end: end, fontIndex: font, script: script)
+                }
+            } else {
+                run = FontRun(start: start, end: end, fontIndex: font, script: script)
+            }
+            if atSafeBreak { lastSafeBreak = start }
+            if end == segmentEnd {
+                scriptAfter?[segment] = lastRealScript
+                segment += 1
+                if segment < stretch.breaks.count { segmentEnd = stretch.breaks[segment].utf16Offset }
+            }
+            start = end
+        }
+        if run.fontIndex >= 0 { runs.append(run) }
+    }
+}

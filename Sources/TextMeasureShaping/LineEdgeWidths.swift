@@ -1,0 +1,174 @@
+import CHarfBuzz
+
+/// What a line's width gains or loses when it ends (or the next one starts) at a
+/// grapheme boundary inside a word, in width units.
+///
+/// Within a word, clusters are measured in context: `r` before `e` carries the
+/// kerning of the pair, and in `ff` the ligature's whole advance sits on the first
+/// `f`. A browser that breaks such a word where it overflows (`overflow-wrap:
+/// break-word`) shapes each piece on its own where HarfBuzz flags the boundary
+/// unsafe to break: `mor` then ends with an unkerned `r`, `Buf` with a plain `f`, and
+/// the next line starts with the second `f` at its own width.
+@usableFromInline   // in ClusterBuffers, which preparation makes inline
+package struct EdgeAdjustment: Equatable, Sendable {
+    /// Added to a line that ends after the grapheme.
+    package var end: Int32
+    /// Added to the line that starts after it.
+    package var start: Int32
+
+    package init(end: Int32, start: Int32) {
+        self.end = end
+        self.start = start
+    }
+}
+
+/// The nonzero `EdgeAdjustment`s of a text, by the index of the grapheme they follow.
+///
+/// There are few (only where a word's clusters kern or ligate across a boundary), so
+/// they are kept as a sorted list searched by halves: building a dictionary instead
+/// cost a hash per entry, and a share of preparing an English text that showed.
+package struct EdgeAdjustments: Sendable {
+    private struct Entry: Sendable {
+        var grapheme: Int32
+        var adjustment: EdgeAdjustment
+    }
+
+    private var entries: [Entry] = []
+
+    package init() {}
+
+    /// Adds the adjustment after `grapheme`, which must follow the graphemes of
+    /// every adjustment added before.
+    package mutating func append(_ adjustment: EdgeAdjustment, after grapheme: Int32) {
+        entries.append(Entry(grapheme: grapheme, adjustment: adjustment))
+    }
+
+    /// The adjustment after `grapheme`, or nil when breaking there changes nothing.
+    package subscript(grapheme: Int32) -> EdgeAdjustment? {
+        let index = entries.partitioningIndex { $0.grapheme >= grapheme }
+        return index < entries.count && entries[index].grapheme == grapheme ? entries[index].adjustment : nil
+    }
+}
+
+package enum LineEdgeWidths {
+    /// Whether some code unit inside `stretch` does not start a glyph cluster, or
+    /// starts one that HarfBuzz flags unsafe to break before. When none does, no
+    /// grapheme boundary falls inside a ligature or at a kerned pair: `splitLigatures`
+    /// and `measure` would change nothing. That is most text without kerning (Chinese,
+    /// Japanese), and this one pass over bytes costs less than their walks over clusters.
+    package static func hasInnerEdges(_ stretch: Stretch, edges: UnsafePointer<UInt8>) -> Bool {
+        var flagged: UInt8 = 0
+        for offset in stretch.start + 1..<stretch.end {
+            let bits = edges[offset]
+            flagged |= (bits & ClusterEdge.unsafeToBreak) | (~bits & ClusterEdge.starts)
+        }
+        return flagged != 0
+    }
+
+    /// Writes the adjustment at the end of each cluster of `stretch` to
+    /// `adjustments[i]` (i: the cluster's index in the stretch): nonzero only at a
+    /// boundary HarfBuzz flags unsafe to break that is not a line-break opportunity.
+    ///
+    /// A single glyph before the boundary (kerned with the next) is measured at its
+    /// nominal advance, which is what shaping it alone gives; other pieces, the two
+    /// halves of a ligature or a cluster of several glyphs, are shaped again.
+    /// `advances`, `edges` and `glyphs` are what shaping the stretch's `runs` gave, by
+    /// UTF-16 offset; `scales` turn each font's advance units into width units.
+    package static func measure(_ stretch: Stretch, of text: UnsafeBufferPointer<UInt16>, runs: [FontRun],
+                        advances: UnsafePointer<Int32>, edges: UnsafePointer<UInt8>, glyphs: UnsafePointer<UInt32>,
+                        fonts: [Font], scales: UnsafePointer<Double>, shaper: Shaper,
+                        into adjustments: UnsafeMutablePointer<EdgeAdjustment>) {
+        adjustments.update(repeating: EdgeAdjustment(end: 0, start: 0), count: stretch.clusterEnds.count)
+        var scratch: [Int32] = [], scratchEdges: [UInt8] = []
+        var run = 0
+        var nextBreak = 0
+        for (index, end) in stretch.clusterEnds.enumerated().dropLast() {
+            let boundary = Int(end)
+            while nextBreak < stretch.breaks.count, stretch.breaks[nextBreak].utf16Offset < boundary { nextBreak += 1 }
+            if nextBreak < stretch.breaks.count, stretch.breaks[nextBreak].utf16Offset == boundary { continue }
+            let insideCluster = edges[boundary] & ClusterEdge.starts == 0
+            guard insideCluster || edges[boundary] & ClusterEdge.unsafeToBreak != 0 else { continue }
+            while run < runs.count, runs[run].end <= boundary { run += 1 }
+            // A boundary between two runs is already shaped apart.
+            guard run < runs.count, runs[run].start < boundary else { continue }
+            let current = runs[run]
+            if insideCluster, current.isRightToLeft { continue }   // see splitLigatures
+            // The HarfBuzz cluster the boundary ends (or cuts through), and where it ends.
+            var clusterStart = boundary - 1
+            while clusterStart > current.start, edges[clusterStart] & ClusterEdge.starts == 0 { clusterStart -= 1 }
+            var clusterEnd = boundary
+            while clusterEnd < current.end, edges[clusterEnd] & ClusterEdge.starts == 0 { clusterEnd += 1 }
+
+            let font = fonts[current.fontIndex], scale = scales[current.fontIndex]
+            let inContextBefore = sum(advances, clusterStart..<boundary)
+            let inContextAfter = sum(advances, boundary..<clusterEnd)
+            var before = inContextBefore, after = inContextAfter
+            if !insideCluster, edges[clusterStart] & ClusterEdge.multipleGlyphs == 0, font.bitmapAdvances == nil {
+                before = Int(hb_font_get_glyph_h_advance(font.hbFont, glyphs[clusterStart]))
+            } else {
+                if scratch.isEmpty {
+                    scratch = [Int32](repeating: 0, count: text.count)
+                    scratchEdges = [UInt8](repeating: 0, count: text.count + 1)
+                }
+                scratch.withUnsafeMutableBufferPointer { scratch in
+                    scratchEdges.withUnsafeMutableBufferPointer { scratchEdges in
+                        guard let advances = scratch.baseAddress, let edges = scratchEdges.baseAddress else { return }
+                        var piece = current
+                        piece.start = clusterStart
+                        piece.end = boundary
+                        shaper.shape(piece, of: text, with: font, advances: advances, edges: edges)
+                        before = sum(advances, clusterStart..<boundary)
+                        if insideCluster {
+                            piece.start = boundary
+                            piece.end = clusterEnd
+                            shaper.shape(piece, of: text, with: font, advances: advances, edges: edges)
+                            after = sum(advances, boundary..<clusterEnd)
+                        }
+                        (advances + clusterStart).update(repeating: 0, count: clusterEnd - clusterStart)
+                    }
+                }
+            }
+            adjustments[index] = EdgeAdjustment(end: Int32(saturating: Double(before - inContextBefore) * scale),
+                                                start: Int32(saturating: Double(after - inContextAfter) * scale))
+        }
+    }
+
+    /// Shares the advance of every left-to-right glyph cluster that spans several
+    /// graphemes (a ligature such as `ff`, an Indic conjunct) evenly among them, as
+    /// Chromium positions characters inside a ligature, so that a word broken inside
+    /// one breaks where Chromium does. Chromium never breaks inside a right-to-left
+    /// ligature (lam-alef), so those keep their advance on the first grapheme, which
+    /// carries the rest along. `advances` are by UTF-16 offset, in font units.
+    package static func splitLigatures(_ stretch: Stretch, runs: [FontRun], advances: UnsafeMutablePointer<Int32>,
+                               edges: UnsafePointer<UInt8>) {
+        var graphemeStarts: [Int] = []
+        var clusterStart = stretch.start
+        var run = 0
+        for end in stretch.clusterEnds {
+            let boundary = Int(end)
+            while run < runs.count, runs[run].end <= boundary { run += 1 }
+            if boundary < stretch.end, edges[boundary] & ClusterEdge.starts == 0,
+               run < runs.count, !runs[run].isRightToLeft {
+                if graphemeStarts.isEmpty { graphemeStarts.append(clusterStart) }
+                graphemeStarts.append(boundary)
+                continue
+            }
+            if graphemeStarts.count > 1 {
+                let total = Int(advances[graphemeStarts[0]])
+                let count = graphemeStarts.count
+                for (i, start) in graphemeStarts.enumerated() {
+                    advances[start] = Int32(total * (i + 1) / count - total * i / count)
+                }
+                // Only here: emptying an empty array still costs a retain and a release.
+                graphemeStarts.removeAll(keepingCapacity: true)
+            }
+            clusterStart = boundary
+        }
+    }
+
+    private static func sum(_ advances: UnsafePointer<Int32>, _ range: Range<Int>) -> Int {
+        var total = 0
+        for offset in range { total += Int(advances[offset]) }
+        return total
+    }
+}

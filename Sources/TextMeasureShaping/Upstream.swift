@@ -1,0 +1,2 @@
+// Every stage sees the stages above it, and only those (docs/architecture.md).
+@_exported import TextMeasureFonts

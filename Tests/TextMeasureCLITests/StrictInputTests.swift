@@ -1,0 +1,109 @@
+import Foundation
+import Testing
+
+/// Mistakes in JSON cases and options are errors or warnings, never silent (issues 15, 17).
+@Suite("textmeasure: strict input")
+struct StrictInputTests {
+    static let notoSans = CLI.packageRoot.appendingPathComponent("Fonts/NotoSans-Regular.ttf").path
+    static let boxVariable = CLI.packageRoot.appendingPathComponent("Tests/Fixtures/fonts/BoxVariable.ttf").path
+
+    func batch(_ lines: String...) throws -> [String] {
+        let run = try CLI.run("batch", stdin: lines.joined(separator: "\n") + "\n")
+        #expect(run.status == 0 && run.stderr.isEmpty, "\(run.stderr)")
+        return run.output.split(separator: "\n").map(String.init)
+    }
+
+    @Test("batch: a mistyped key is an error naming the known key, not 6 lines measured without the limit")
+    func mistypedKey() throws {
+        let output = try batch(#"{"text":"a long text that wraps onto several lines at this width for sure","width":100,"maxlines":1}"#)
+        #expect(output == [#"{"error":"unknown key \"maxlines\"; did you mean \"maxLines\"?","id":null}"#])
+    }
+
+    @Test("batch: a key twice is an error, not the first one winning")
+    func duplicateKey() throws {
+        let output = try batch(#"{"id":"d","text":"x","width":100,"width":"abc"}"#)
+        #expect(output.count == 1 && output[0].contains(#"duplicate key \"width\""#) && !output[0].contains("height"))
+    }
+
+    @Test("batch: ids are echoed as written")
+    func idsAsWritten() throws {
+        let output = try batch(#"{"id":1.0,"text":"x","width":100}"#, #"{"id":1e2,"text":"x","width":100}"#,
+                               #"{"id":-0.0,"text":"x","width":100}"#, #"{"id":-0.0,"text":"x","width":0}"#,
+                               #"{"id":18446744073709551616,"text":"x","width":100}"#)
+        #expect(output.map { $0.contains(#""id":1.0,"#) } == [true, false, false, false, false])
+        #expect(output[1].contains(#""id":1e2,"#) && output[2].contains(#""id":-0.0,"#))
+        #expect(output[3].hasSuffix(#""id":-0.0}"#), "an error line echoes it too: \(output[3])")
+        #expect(output[4].contains(#""id":18446744073709551616,"#))
+    }
+
+    @Test("batch: numbers out of range, wrong counts, zero widths and NULs say what is wrong")
+    func actionableErrors() throws {
+        let output = try batch(#"{"id":1,"text":"x","width":1e400}"#, #"{"id":2,"text":"x","width":100,"insets":[1,2,3]}"#,
+                               #"{"id":3,"text":"x","width":0}"#,
+                               #"{"id":4,"text":"x","width":100,"fonts":["\#(Self.notoSans)\u0000junk"]}"#)
+        #expect(output[0] == #"{"error":"\"width\" is out of range: 1e400 is too large for a number","id":1}"#)
+        #expect(output[1] == #"{"error":"\"insets\" needs four numbers [top, left, bottom, right], got 3","id":2}"#)
+        #expect(output[2].contains("must be greater than 0") && output[2].hasSuffix(#""id":3}"#))
+        #expect(output[3].contains(#"\"fonts[0]\" contains a NUL character"#), "\(output[3])")
+    }
+
+    @Test("batch: a given font is followed by the embedded set, and .notdef boxes are counted")
+    func fallbackAndMissingGlyphs() throws {
+        let text = "Hello 你好 🙂"
+        let output = try batch(#"{"id":"with","text":"\#(text)","width":300,"fonts":["\#(Self.notoSans)"]}"#,
+                               #"{"id":"alone","text":"\#(text)","width":300,"fonts":["\#(Self.notoSans)"],"embeddedFallback":false}"#,
+                               #"{"id":"default","text":"\#(text)","width":300}"#)
+        #expect(!output[0].contains("missingGlyphs") && !output[2].contains("missingGlyphs"))
+        #expect(output[1].contains(#""missingGlyphs":3"#), "\(output[1])")
+    }
+
+    @Test("batch and measure: a face index and a variable font's axes")
+    func fontObjectsAndSpecs() throws {
+        let output = try batch(#"{"text":"aaaa","size":10,"width":1000,"fonts":[{"path":"\#(Self.boxVariable)","variations":{"wght":900}}]}"#,
+                               #"{"text":"aaaa","size":10,"width":1000,"fonts":[{"path":"\#(Self.boxVariable)","index":1}]}"#,
+                               #"{"text":"aaaa","size":10,"width":1000,"fonts":[{"path":"\#(Self.boxVariable)","variations":{"wdth":90}}]}"#)
+        #expect(output[0].contains(#""usedWidth":40,"#) && output[0].contains(#""height":12,"#), "\(output[0])")
+        #expect(output[1].contains("face index 1 out of range"))
+        #expect(output[2].contains("'wdth'") && output[2].contains("no such axis"))
+
+        let measured = try CLI.decode(MeasureJSON.self, try CLI.run("measure", "--width", "1000", "--size", "10", "--json",
+                                                                   "--font", Self.boxVariable + "#wght=900", "aaaa"))
+        #expect(measured.lines.map(\.width) == [40] && measured.size.height == 12)
+        let face = try CLI.run("measure", "--width", "1000", "--font", Self.boxVariable + "#1", "aaaa")
+        #expect(face.status == 1 && face.stderr.contains("face index 1 out of range"))
+    }
+
+    @Test("--font: a path with a # in it is still a path when what follows is not options")
+    func hashInPath() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("textmeasure-hash-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("Box#Variable.ttf").path
+        try FileManager.default.copyItem(atPath: Self.boxVariable, toPath: path)
+        let plain = try CLI.decode(MeasureJSON.self, try CLI.run("measure", "--width", "1000", "--size", "10", "--json",
+                                                                "--font", path, "aaaa"))
+        #expect(plain.lines.map(\.width) == [20])
+        let bold = try CLI.decode(MeasureJSON.self, try CLI.run("measure", "--width", "1000", "--size", "10", "--json",
+                                                               "--font", path + "#index=0,wght=900", "aaaa"))
+        #expect(bold.lines.map(\.width) == [40])
+    }
+
+    @Test("measure and explain warn on stderr about .notdef boxes; --no-embedded-fallback turns the fallback off")
+    func warnings() throws {
+        for command in ["measure", "explain"] {
+            let alone = try CLI.run(command, "--width", "300", "--font", Self.notoSans, "--no-embedded-fallback", "Hi 你好")
+            #expect(alone.status == 0)
+            #expect(alone.stderr.contains("warning: 2 characters are drawn as .notdef boxes"), "\(alone.stderr)")
+            let fallback = try CLI.run(command, "--width", "300", "--font", Self.notoSans, "Hi 你好")
+            #expect(fallback.status == 0 && fallback.stderr.isEmpty, "\(fallback.stderr)")
+        }
+        let json = try CLI.run("measure", "--json", "--width", "300", "--font", Self.notoSans, "--no-embedded-fallback", "Hi 你好")
+        #expect(json.output.contains(#""missingGlyphs":2"#))
+    }
+
+    @Test("breaks --jsonl reads lines as strictly")
+    func breaksStrict() throws {
+        let run = try CLI.run("breaks", "--jsonl", stdin: #"{"id":1.50,"text":"a b","txt":"c"}"# + "\n")
+        #expect(run.output == #"{"error":"unknown key \"txt\"; did you mean \"text\"?","id":1.50}"# + "\n")
+    }
+}

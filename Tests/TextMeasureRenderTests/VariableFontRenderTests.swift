@@ -1,0 +1,26 @@
+import Testing
+import TextMeasure
+import TextMeasureRender
+
+/// A variable font's instance is drawn as measured: FreeType's outlines at the same axes.
+@Suite struct VariableFontRenderTests {
+    static let boxVariable: String = {
+        var parts = #filePath.split(separator: "/", omittingEmptySubsequences: false)
+        parts.removeLast(3)   // Tests/TextMeasureRenderTests/<this file>
+        return parts.joined(separator: "/") + "/Tests/Fixtures/fonts/BoxVariable.ttf"
+    }()
+
+    /// The box is 400 units of ink wide at wght 100 and 900 at wght 900 (its advance less
+    /// 50 units each side), 700 tall: at 100 px, 40 × 70 and 90 × 70 pixels.
+    @Test func theInstanceMeasuredIsTheInstanceDrawn() throws {
+        func ink(_ variations: [String: Double]) throws -> Int {
+            let fonts = try FontSet([Font(contentsOfFile: Self.boxVariable, variations: variations)])
+            let measurer = try TextMeasurer(text: "a", fonts: fonts, style: TextStyle(fontSize: 100))
+            let (_, png) = try RenderTests.renderAndDecode([TextPanel(measurer: measurer, width: 300)], scale: 1)
+            return png.inkCount(x: 0, y: 0, width: Double(png.width), height: Double(png.height))
+        }
+        let regular = try ink([:]), bold = try ink(["wght": 900])
+        #expect(abs(regular - 40 * 70) < 200, "\(regular)")
+        #expect(abs(bold - 90 * 70) < 300, "\(bold)")
+    }
+}
