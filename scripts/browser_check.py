@@ -11,7 +11,9 @@ corpus Tests/Fixtures/browser/bidi-texts.json in every paragraph direction and
 alignment, each cluster's client rect (Range.getClientRects()) against the
 library's "boxes", within half a pixel; recorded in chromium-boxes.jsonl.
 
-The corpus is Tests/Fixtures/browser/texts.json (texts by script); it is expanded
+The corpus is Tests/Fixtures/browser/texts.json (texts by script), then the groups of
+options.json (texts laid out with paragraph options: soft hyphens, word-break, text-wrap...,
+each group's CSS given as case keys); it is expanded
 here into cases (font list x size x line height x widths) in a fixed order, so that
 the same corpus always gives the same cases. Chromium's answers are recorded, case
 and answer on one line, in Tests/Fixtures/browser/chromium.jsonl, which the Swift
@@ -39,8 +41,15 @@ from collections import OrderedDict
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 FIXTURES = os.path.join(ROOT, "Tests", "Fixtures", "browser")
 TEXTS = os.path.join(FIXTURES, "texts.json")
+# Groups laid out with paragraph options: {group: {"css": {case key: value}, "texts": [...]}}.
+OPTIONS = os.path.join(FIXTURES, "options.json")
 # Styled texts: spans over substrings ("match") in a named style (STYLES), or spacing.
 STYLED_TEXTS = os.path.join(FIXTURES, "styled.json")
+# The case keys of paragraph options and the CSS properties they set ("lang" is the
+# div's lang attribute).
+CSS_PROPERTIES = OrderedDict([("whiteSpace", "white-space"), ("overflowWrap", "overflow-wrap"),
+                              ("wordBreak", "word-break"), ("lineBreak", "line-break"),
+                              ("textWrap", "text-wrap"), ("hyphens", "hyphens")])
 RECORDED = os.path.join(FIXTURES, "chromium.jsonl")
 BOX_TEXTS = os.path.join(FIXTURES, "bidi-texts.json")
 BOX_RECORDED = os.path.join(FIXTURES, "chromium-boxes.jsonl")
@@ -62,7 +71,7 @@ FONT_LISTS = OrderedDict([
     ("dejavu", [DEJAVU] + ["Fonts/" + name for name in EMBEDDED[1:]]),
 ])
 # Scripts also measured with the second font list.
-DEJAVU_SCRIPTS = {"en", "de", "fr", "ar", "he", "bidi", "emoji", "mixed", "zh"}
+DEJAVU_SCRIPTS = {"en", "de", "fr", "ar", "he", "bidi", "emoji", "mixed", "zh", "shy", "balance", "pretty", "overflow-normal", "whitespace-normal"}
 SIZES = [13, 17, 22]
 STYLED_SIZES = [15, 17]
 DEJAVU_BOLD = "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf"
@@ -84,6 +93,9 @@ PAGE_SIZE = 600
 WIDTHS_PER_TEXT = 6
 PAGE_SIZE = 600
 
+WIDTHS_PER_TEXT = 6
+PAGE_SIZE = 600
+
 
 def font_paths(case):
     return case.get("fonts") or ["Fonts/" + name for name in EMBEDDED]
@@ -99,32 +111,42 @@ def utf16_length(text):
     return len(text.encode("utf-16-le")) // 2
 
 
-def corpus_items(texts_path):
-    """(group, index, item) for each item of a corpus file ({group: [items]}), in file order."""
+def expand_corpus(texts_path=TEXTS, options_path=OPTIONS):
+    """The cases of a corpus (texts by script), then of the option groups, in a fixed
+    order, each with its script (its group for the option groups)."""
     with open(texts_path, encoding="utf-8") as file:
         texts = json.load(file, object_pairs_hook=OrderedDict)
-    return [(group, index, item) for group, items in texts.items() for index, item in enumerate(items)]
+    cases = expand_texts(texts, OrderedDict())
+    if options_path:
+        with open(options_path, encoding="utf-8") as file:
+            groups = json.load(file, object_pairs_hook=OrderedDict)
+        for group, spec in groups.items():
+            cases += expand_texts(OrderedDict([(group, spec["texts"])]), spec["css"])
+        cases += expand_styled()
+    return cases
 
 
-def expand_corpus(texts_path=TEXTS):
-    """The cases of a corpus (texts by script), in a fixed order, each with its script."""
+def expand_texts(texts, options):
+    """The cases of texts by script, each with the paragraph options `options` (case keys)."""
     cases = []
-    for script, index, text in corpus_items(texts_path):
-        for list_name, fonts in FONT_LISTS.items():
-            if fonts is not None and script not in DEJAVU_SCRIPTS:
-                continue
-            for size in SIZES:
-                for line_height in (None, round(size * 1.4)):
-                    key = f"{script}-{index}-{list_name}-{size}-{line_height or 'n'}"
-                    for width in widths(key, text, size):
-                        case = OrderedDict(id=f"{key}-w{width:g}", script=script, text=text)
-                        if fonts is not None:
-                            case["fonts"] = fonts
-                        case["size"] = size
-                        case["width"] = width
-                        case["lineHeight"] = line_height
-                        case["emptyLines"] = "label"
-                        cases.append(case)
+    for script, items in texts.items():
+        for index, text in enumerate(items):
+            for list_name, fonts in FONT_LISTS.items():
+                if fonts is not None and script not in DEJAVU_SCRIPTS:
+                    continue
+                for size in SIZES:
+                    for line_height in (None, round(size * 1.4)):
+                        key = f"{script}-{index}-{list_name}-{size}-{line_height or 'n'}"
+                        for width in widths(key, text, size):
+                            case = OrderedDict(id=f"{key}-w{width:g}", script=script, text=text)
+                            if fonts is not None:
+                                case["fonts"] = fonts
+                            case["size"] = size
+                            case["width"] = width
+                            case["lineHeight"] = line_height
+                            case["emptyLines"] = "label"
+                            case.update(options)
+                            cases.append(case)
     return cases
 
 
@@ -147,8 +169,10 @@ def expand_box_corpus(texts_path=BOX_TEXTS):
 
 def expand_styled(texts_path=STYLED_TEXTS):
     """The styled group: each text at STYLED_SIZES, normal and fixed line height, several widths."""
+    with open(texts_path, encoding="utf-8") as file:
+        texts = json.load(file, object_pairs_hook=OrderedDict)
     cases = []
-    for group, index, item in corpus_items(texts_path):
+    for group, index, item in [(g, i, item) for g, items in texts.items() for i, item in enumerate(items)]:
         text = item["text"]
         for size in STYLED_SIZES:
             spans = []
@@ -214,6 +238,8 @@ for (const c of cases) {
   div.style.fontSize = c.size + 'px';
   div.style.width = c.width + 'px';
   div.style.lineHeight = c.lineHeight == null ? 'normal' : c.lineHeight + 'px';
+  for (const [property, value] of Object.entries(c.css || {})) div.style.setProperty(property, value);
+  if (c.lang) div.lang = c.lang;
   // auto: each paragraph's own direction, as TextMeasure's .natural.
   if (c.direction === 'auto') div.style.unicodeBidi = 'plaintext'; else if (c.direction) div.style.direction = c.direction;
   if (c.align) div.style.textAlign = c.align;
@@ -257,7 +283,7 @@ async function measure() {
 measure();
 """
 
-# Line starts and height, across the pieces of a styled case.
+# Line starts and height: characters on one line share the top of their fragment.
 PAGE_SCRIPT = r"""
 function measureCase(div, range) {
   const starts = [];
@@ -380,7 +406,9 @@ def render_page(cases, workdir, fontconfig, script=PAGE_SCRIPT):
     page_cases = [{"pieces": pieces(c, family), "size": c["size"], "width": c["width"], "lineHeight": c["lineHeight"],
                    "letterSpacing": c.get("letterSpacing"), "wordSpacing": c.get("wordSpacing"),
                    "direction": c.get("direction"), "align": c.get("align"),
-                   "family": family(font_paths(c))} for c in cases]
+                   "family": family(font_paths(c)),
+                   "css": {css: c[key] for key, css in CSS_PROPERTIES.items() if key in c},
+                   "lang": c.get("lang")} for c in cases]
     # JSON inside <script type=application/json>: only "</" needs escaping.
     data = json.dumps(page_cases, ensure_ascii=True).replace("</", "<\\/")
     page = f"""<!DOCTYPE html><html><head><meta charset="utf-8"><style>
@@ -553,8 +581,6 @@ def main():
     parser.add_argument("--verbose", action="store_true", help="show every mismatching case")
     parser.add_argument("--boxes", action="store_true",
                         help="check cluster boxes on the bidi corpus in every direction and alignment")
-    parser.add_argument("--group", choices=["all", "plain", "styled"], default="all",
-                        help="the plain corpus, the styled group, or both; --record replaces only that group")
     parser.add_argument("--texts", default=TEXTS,
                         help="another corpus of the same shape ({script: [texts]}), e.g. held-out texts")
     args = parser.parse_args()
@@ -576,26 +602,24 @@ def main():
         compare_boxes(recorded, run_library(recorded, args.textmeasure), args.verbose)
         return
 
-    def in_group(case):
-        styled = case["script"].startswith("styled-")
-        return args.group == "all" or (args.group == "styled") == styled
-
     if args.recorded:
-        recorded = [c for c in read_recorded() if in_group(c)]
+        recorded = read_recorded()
+        if args.filter:
+            recorded = [c for c in recorded if args.filter in c["id"]]
     else:
-        cases = (expand_corpus(args.texts) if args.group != "styled" else []) \
-            + (expand_styled() if args.group != "plain" and args.texts == TEXTS else [])
+        cases = expand_corpus(args.texts, OPTIONS if args.texts == TEXTS else None)
+        if args.filter:
+            cases = [c for c in cases if args.filter in c["id"]]
         recorded = run_chromium(cases)
         if args.record:
-            # The other group's answers are kept as they were recorded.
-            kept = [c for c in read_recorded() if not in_group(c)] if args.group != "all" else []
-            plain = [c for c in kept + recorded if not c["script"].startswith("styled-")]
-            recorded = plain + [c for c in kept + recorded if c["script"].startswith("styled-")]
-            write_recorded(recorded)
-            print(f"browser-check: recorded {len(recorded)} cases in {os.path.relpath(RECORDED, ROOT)}",
-                  file=sys.stderr)
-    if args.filter:
-        recorded = [c for c in recorded if args.filter in c["id"]]
+            # With --filter, only the chosen cases are recorded again; the rest stay as they were.
+            fresh = {c["id"]: c for c in recorded}
+            corpus = {c["id"] for c in expand_corpus()}
+            kept = [c for c in read_recorded() if c["id"] in corpus] if args.filter else []
+            merged = [fresh.pop(c["id"], c) for c in kept] + list(fresh.values())
+            write_recorded(merged)
+            print(f"browser-check: recorded {len(recorded)} cases ({len(merged)} in all) in "
+                  f"{os.path.relpath(RECORDED, ROOT)}", file=sys.stderr)
     compare(recorded, run_library(recorded, args.textmeasure), args.verbose)
 
 

@@ -29,6 +29,21 @@ public struct TextStyle: Sendable, Hashable {
     /// The width of a tab, in spaces of the primary font, within `tabSizeRange`.
     /// Default 8, as in CSS.
     public var tabSize: Int
+    /// How lines are chosen among the breaks that fit (CSS `text-wrap`): greedy by default.
+    public var textWrap: TextWrap = .wrap
+    /// CSS `word-break`: `keepAll` for Korean kept whole between spaces, `breakAll` to break inside words.
+    public var wordBreak: WordBreak = .normal
+    /// CSS `line-break`: the strictness of CJK breaks (ICU's `lb=` keywords), or `anywhere`.
+    public var lineBreak: LineBreak = .auto
+    /// CSS `overflow-wrap`: whether a word too long for a line breaks (the default) or overflows.
+    public var overflowWrap: OverflowWrap = .breakWord
+    /// CSS `white-space`: `preWrap` (the default) keeps spaces and newlines; `normal` collapses them.
+    public var whiteSpace: WhiteSpace = .preWrap
+    /// CSS `hyphens`: `manual` (the default) breaks at soft hyphens, `auto` also at the
+    /// hyphenation points of `language`, `none` at neither.
+    public var hyphens: Hyphens = .manual
+    /// The text's language, a BCP 47 tag (`"en-US"`, `"de"`): the patterns `hyphens: auto` uses.
+    public var language: String? = nil
     /// Tab sizes the library accepts.
     public static let tabSizeRange: ClosedRange<Int> = Limits.tabSize
     /// The largest fixed line height (px) or line height multiple the library accepts.
@@ -67,10 +82,19 @@ public struct TextStyle: Sendable, Hashable {
             throw .invalidSpacing(name: "word spacing", value: wordSpacing)
         }
         for feature in fontFeatures where !Self.parses(feature) { throw .invalidFontFeature(feature) }
+        if let language { _ = try Hyphenator.forLanguage(language) }
         switch lineHeight {
         case .normal: break
         case .fixed(let value), .multiple(let value):
             guard value.isFinite, value > 0, value <= Self.maximumLineHeight else { throw .invalidLineHeight(value) }
         }
+    }
+}
+
+extension TextStyle {
+    /// The options segmentation breaks lines by.
+    package var lineBreakOptions: LineBreakOptions {
+        LineBreakOptions(lineBreak: lineBreak, wordBreak: wordBreak, whiteSpace: whiteSpace, hyphens: hyphens,
+                         language: language)
     }
 }

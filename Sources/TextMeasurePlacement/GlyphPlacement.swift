@@ -76,12 +76,19 @@ extension PreparedText {
             lines[cluster.line].append(contentsOf: glyphs)
             ranks[cluster.line].append(contentsOf: repeatElement(index, count: glyphs.count))
         }
+        for (index, line) in placement.lines.enumerated() {
+            guard let left = line.hyphenLeft else { continue }
+            let glyphs = hyphenGlyphs(at: left, utf16Offset: line.utf16Range.upperBound, shaper: shaper)
+            lines[index].append(contentsOf: glyphs)
+            // Before the line's clusters or after them, as it is drawn (-1 and Int.max: no cluster's rank).
+            ranks[index].append(contentsOf: repeatElement(line.isRightToLeft ? -1 : Int.max, count: glyphs.count))
+        }
         // Runs were shaped in text order; a line is read left to right, cluster by
         // cluster in placement's visual order, each cluster's glyphs in HarfBuzz's order.
         var visualRank = [Int](repeating: 0, count: placement.clusters.count)
         for (rank, cluster) in placement.visualOrder.enumerated() { visualRank[cluster] = rank }
         return zip(lines, ranks).map { line, clusters in
-            let ranks = clusters.map { visualRank[$0] }
+            let ranks = clusters.map { $0 == -1 || $0 == Int.max ? $0 : visualRank[$0] }
             return line.indices.sorted { (ranks[$0], $0) < (ranks[$1], $1) }.map { line[$0] }
         }
     }
@@ -97,6 +104,27 @@ extension PreparedText {
             shaper.withGlyphs(of: run, in: text, font: font) { infos, positions in
                 for i in infos.indices {
                     var glyph = placing.glyph(infos[i], positions[i], utf16Offset: cluster.utf16Range.lowerBound)
+                    glyph.x += x
+                    x += glyph.advance
+                    glyphs.append(glyph)
+                }
+            }
+        }
+        return glyphs
+    }
+
+    /// The hyphen a line broken at a soft hyphen or hyphenation point ends with, shaped
+    /// on its own in `hyphen.fontIndex` as it was measured, from `left` px.
+    private func hyphenGlyphs(at left: Double, utf16Offset: Int, shaper: borrowing Shaper) -> [PlacedGlyph] {
+        let font = fonts.fonts[hyphen.fontIndex]
+        let placing = GlyphPlacing(font: font, fontIndex: hyphen.fontIndex, size: style.fontSize)
+        var glyphs: [PlacedGlyph] = []
+        var x = left
+        [UInt16(hyphen.scalar.value)].withUnsafeBufferPointer { text in
+            let run = FontRun(start: 0, end: 1, fontIndex: hyphen.fontIndex, script: HB_SCRIPT_COMMON)
+            shaper.withGlyphs(of: run, in: text, font: font) { infos, positions in
+                for i in infos.indices {
+                    var glyph = placing.glyph(infos[i], positions[i], utf16Offset: utf16Offset)
                     glyph.x += x
                     x += glyph.advance
                     glyphs.append(glyph)

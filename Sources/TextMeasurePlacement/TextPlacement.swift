@@ -34,6 +34,10 @@ public struct TextPlacement: Sendable {
         public var isRightToLeft: Bool
         /// The line's clusters, left to right: a range of `TextPlacement.visualOrder`.
         public var visualClusters: Range<Int>
+        /// Where the hyphen of a line broken at a soft hyphen or hyphenation point starts,
+        /// px (after the clusters, or before them on a right-to-left line); nil when the
+        /// line shows none.
+        public var hyphenLeft: Double? = nil
     }
 
     /// A grapheme cluster's box on its line (or the "…" of a truncated line).
@@ -63,9 +67,13 @@ public struct TextPlacement: Sendable {
         public var y: Double
         public var height: Double
         public var baseline: Double
+        /// Whether the line ends at a soft hyphen or hyphenation point and shows a hyphen
+        /// (`TextLayout.Line.hyphen`): placed after the line's clusters, counted in its width.
+        public var showsHyphen: Bool
 
         public init(utf16Range: Range<Int>, elidedUTF16Range: Range<Int>? = nil, lineEnd: LineEnd,
-                    y: Double = 0, height: Double = 0, baseline: Double = 0) {
+                    y: Double = 0, height: Double = 0, baseline: Double = 0, showsHyphen: Bool = false) {
+            self.showsHyphen = showsHyphen
             self.utf16Range = utf16Range
             self.elidedUTF16Range = elidedUTF16Range
             self.lineEnd = lineEnd
@@ -76,7 +84,7 @@ public struct TextPlacement: Sendable {
 
         public init(_ line: TextLayout.Line) {
             self.init(utf16Range: line.utf16Range, elidedUTF16Range: line.elidedUTF16Range, lineEnd: line.lineEnd,
-                      y: line.y, height: line.height, baseline: line.baseline)
+                      y: line.y, height: line.height, baseline: line.baseline, showsHyphen: line.hyphen != nil)
         }
     }
 
@@ -164,10 +172,13 @@ extension PreparedText {
                 trailing += items[index].width
                 index -= 1
             }
-            let total = items.reduce(0) { $0 + $1.width }
+            let hyphenWidth = line.showsHyphen ? hyphen.width : 0
+            let total = items.reduce(0) { $0 + $1.width } + hyphenWidth
             let isRightToLeft = paragraphLevel & 1 == 1
-            let left = Self.lineLeft(total: total, trailing: trailing, lineEnd: line.lineEnd, width: width,
-                                     alignment: alignment, isRightToLeft: isRightToLeft)
+            let lineLeft = Self.lineLeft(total: total, trailing: trailing, lineEnd: line.lineEnd, width: width,
+                                         alignment: alignment, isRightToLeft: isRightToLeft)
+            // The hyphen ends the line: on its right, or its left when right to left.
+            let left = isRightToLeft ? lineLeft + Double(hyphenWidth) / unitsPerPixel : lineLeft
 
             // Left-to-right text is in visual order already; other text is reordered (L2).
             let order = bidi.isLeftToRight ? nil : BidiLevels.visualOrder(items.map(\.level))
@@ -185,7 +196,9 @@ extension PreparedText {
             placedLines.append(TextPlacement.Line(utf16Range: line.utf16Range, left: left, right: left + Double(x) / unitsPerPixel,
                                                   y: line.y, height: line.height, baseline: line.baseline,
                                                   isRightToLeft: isRightToLeft,
-                                                  visualClusters: firstVisual..<visualOrder.count))
+                                                  visualClusters: firstVisual..<visualOrder.count,
+                                                  hyphenLeft: !line.showsHyphen ? nil
+                                                      : isRightToLeft ? lineLeft : left + Double(x) / unitsPerPixel))
         }
         return TextPlacement(lines: placedLines, clusters: clusters, visualOrder: visualOrder)
     }
@@ -214,8 +227,9 @@ extension PreparedText {
             grapheme += 1
             start = end
         }
-        let left = Self.lineLeft(total: x, trailing: trailing, lineEnd: line.lineEnd, width: width, alignment: alignment,
-                                 isRightToLeft: false)
+        let hyphenWidth = line.showsHyphen ? hyphen.width : 0
+        let left = Self.lineLeft(total: x + hyphenWidth, trailing: trailing, lineEnd: line.lineEnd, width: width,
+                                 alignment: alignment, isRightToLeft: false)
         if left != 0 {
             for cluster in first..<clusters.count {
                 clusters[cluster].left += left
@@ -224,7 +238,8 @@ extension PreparedText {
         }
         lines.append(TextPlacement.Line(utf16Range: line.utf16Range, left: left, right: left + Double(x) * pixelsPerUnit,
                                         y: line.y, height: line.height, baseline: line.baseline, isRightToLeft: false,
-                                        visualClusters: firstVisual..<visualOrder.count))
+                                        visualClusters: firstVisual..<visualOrder.count,
+                                        hyphenLeft: line.showsHyphen ? left + Double(x) * pixelsPerUnit : nil))
     }
 
     /// Where a line's leftmost cluster goes, in px: `total` width units wide, the last

@@ -55,10 +55,12 @@ public struct PreparedText: Sendable {
     package let ligatures: LigatureSpans
     /// "…" as truncation draws it.
     package let ellipsis: Ellipsis
+    /// The hyphen a line ending at a soft hyphen shows.
+    package let hyphen: Hyphen
+    /// The primary font's space, in width units (`SpaceWidth`).
+    package let spaceWidth: Int
     /// For `.normal` line height, the line box of each font in `fonts`; for a fixed
     /// or multiplied height, one box used for every line.
-    /// Styled text has one box per slot (a font at a size in one run's inline box, or a
-    /// placeholder's box; see `StyledSegmentBuilder`), and `graphemeFonts` name slots.
     package let lineBoxes: [LineBox]
     /// The styled text this was prepared from; `nil` for plain text with no spacing.
     public var attributed: AttributedText? { styledSource?.attributed }
@@ -93,15 +95,13 @@ public struct PreparedText: Sendable {
         // The UTF-16 copy lives only while preparing (on the stack when it is small).
         try withUnsafeTemporaryAllocation(of: UInt16.self, capacity: count) { utf16 throws(TextMeasureError) in
             UTF16Transcoding.copy(text, into: utf16)
+            if style.whiteSpace == .normal { WhiteSpaceCollapsing.spaceNewlinesAndTabs(utf16) }
             try builder.build(UnsafeBufferPointer(utf16))
         }
 
-        let measures = fonts.styleMeasures.measures(for: style) {
-            StyleMeasures(ellipsis: .measure(fonts: fonts, style: style),
-                                   lineBoxes: Self.lineBoxes(fonts: fonts, style: style))
-        }
-        self.init(text: text, fonts: fonts, style: style, utf16Count: count, parts: builder,
-                  ellipsis: measures.ellipsis, lineBoxes: measures.lineBoxes, styledSource: nil)
+        let measures = Self.measures(fonts: fonts, style: style)
+        self.init(text: text, fonts: fonts, style: style, utf16Count: count, parts: builder, measures: measures,
+                  lineBoxes: measures.lineBoxes, styledSource: nil)
     }
 
     /// Prepares styled text: runs with their own fonts, sizes, spacing and features,
@@ -120,49 +120,70 @@ public struct PreparedText: Sendable {
     /// - Throws: `TextMeasureError` as the plain initializer does, and
     ///   `.tooManyRunFonts` past 64 distinct fonts, sizes and placeholders.
     public init(_ attributed: AttributedText) throws(TextMeasureError) {
-        guard !attributed.fonts.fonts.isEmpty else { throw .noFonts }
-        try attributed.style.validate()
+        let style = attributed.style, fonts = attributed.fonts
+        guard !fonts.fonts.isEmpty else { throw .noFonts }
+        try style.validate()
         let count = attributed.text.utf16.count
         guard count <= Self.maximumUTF16Count else { throw .textTooLong(utf16Count: count) }
-        // The base style's ellipsis and boxes, measured once per style as for plain text.
-        let base = attributed.style, fonts = attributed.fonts
-        let measures = fonts.styleMeasures.measures(for: base) {
-            StyleMeasures(ellipsis: .measure(fonts: fonts, style: base), lineBoxes: Self.lineBoxes(fonts: fonts, style: base))
-        }
+        // The base style's ellipsis, hyphen and boxes, measured once per style as for plain text.
+        let measures = Self.measures(fonts: fonts, style: style)
         var builder = StyledSegmentBuilder(attributed, ellipsis: measures.ellipsis, normalBoxes: measures.lineBoxes)
         try withUnsafeTemporaryAllocation(of: UInt16.self, capacity: count) { utf16 throws(TextMeasureError) in
             UTF16Transcoding.copy(attributed.text, into: utf16)
+            if style.whiteSpace == .normal { WhiteSpaceCollapsing.spaceNewlinesAndTabs(utf16) }
             try builder.build(UnsafeBufferPointer(utf16))
         }
-        self.init(text: attributed.text, fonts: attributed.fonts, style: attributed.style, utf16Count: count,
-                  parts: builder, ellipsis: builder.ellipsis, lineBoxes: builder.slots.map(\.box),
-                  styledSource: StyledSource(attributed))
+        self.init(text: attributed.text, fonts: fonts, style: style, utf16Count: count, parts: builder,
+                  measures: measures, lineBoxes: builder.slots.map(\.box), styledSource: StyledSource(attributed))
     }
 
+    /// What either builder made, with white space collapsed and soft hyphens folded in as `style` asks.
     private init(text: String, fonts: FontSet, style: TextStyle, utf16Count: Int, parts: some PreparedParts,
-                 ellipsis: Ellipsis, lineBoxes: [LineBox], styledSource: StyledSource?) {
+                 measures: StyleMeasures, lineBoxes: [LineBox], styledSource: StyledSource?) {
         self.text = text
         self.fonts = fonts
         self.style = style
         self.utf16Count = utf16Count
-        segments = parts.segments
+        var segments = parts.segments, graphemeWidths = parts.graphemeWidths
+        if style.whiteSpace == .normal {
+            WhiteSpaceCollapsing.collapse(text, graphemeEnds: parts.graphemeEnds, widths: &graphemeWidths,
+                                          segments: &segments)
+        }
+        if parts.hasSoftHyphens {
+            Hyphen.fold(into: &segments, hyphen: measures.hyphen, graphemeWidths: graphemeWidths,
+                        edgeAdjustments: parts.edgeAdjustments)
+        }
+        self.segments = segments
         graphemeEnds = parts.graphemeEnds
-        graphemeWidths = parts.graphemeWidths
+        self.graphemeWidths = graphemeWidths
         edgeAdjustments = parts.edgeAdjustments
         tabStops = parts.tabStops
         graphemeFonts = parts.graphemeFonts
         graphemeHangs = parts.graphemeHangs
         bidi = parts.bidi
         ligatures = parts.ligatures
-        self.ellipsis = ellipsis
+        ellipsis = measures.ellipsis
+        hyphen = measures.hyphen
+        spaceWidth = measures.spaceWidth
         self.lineBoxes = lineBoxes
         self.styledSource = styledSource
+    }
+
+    /// What `fonts` measures once for `style` (memoized in the set).
+    private static func measures(fonts: FontSet, style: TextStyle) -> StyleMeasures {
+        fonts.styleMeasures.measures(for: style) {
+            StyleMeasures(ellipsis: .measure(fonts: fonts, style: style), hyphen: .measure(fonts: fonts, style: style),
+                          spaceWidth: SpaceWidth.measure(fonts: fonts, style: style),
+                          lineBoxes: Self.lineBoxes(fonts: fonts, style: style))
+        }
     }
 
     /// What a font set measures once per style for the texts prepared with it
     /// (`FontSet.styleMeasures`).
     struct StyleMeasures: Sendable {
         var ellipsis: Ellipsis
+        var hyphen: Hyphen
+        var spaceWidth: Int
         var lineBoxes: [LineBox]
     }
 
@@ -204,6 +225,7 @@ protocol PreparedParts {
     var tabStops: TabStops { get }
     var graphemeFonts: [UInt8] { get }
     var graphemeHangs: [Bool] { get }
+    var hasSoftHyphens: Bool { get }
     var bidi: BidiLevels { get }
     var ligatures: LigatureSpans { get }
 }

@@ -27,6 +27,8 @@ package struct SegmentBuilder {
     private(set) var graphemeHangs: [Bool] = []
     private(set) var edgeAdjustments = EdgeAdjustments()
     private(set) var tabStops = TabStops.none
+    /// Whether some segment ends at a soft hyphen or hyphenation point.
+    private(set) var hasSoftHyphens = false
     private(set) var bidi = BidiLevels()
     private(set) var ligatures = LigatureSpans()
 
@@ -48,7 +50,7 @@ package struct SegmentBuilder {
 
     mutating func build(_ text: UnsafeBufferPointer<UInt16>) throws(TextMeasureError) {
         guard !text.isEmpty else { return }
-        let breaks = try Boundaries.lineBreaks(in: text, rules: style.lineBreakRules)
+        let breaks = try Boundaries.lineBreaks(in: text, rules: style.lineBreakRules, options: style.lineBreakOptions)
         bidi = try BidiLevels.resolve(text, direction: style.baseWritingDirection)
         let cache = cache?.isEnabled == true && fonts.spacesSeparateShaping ? cache : nil
         let styleKey = cache == nil ? 0 : StyleKey.count(style)
@@ -61,6 +63,7 @@ package struct SegmentBuilder {
                 pass.levels = bidi.isLeftToRight ? nil : levels.baseAddress
                 try pass.run()
                 segments = Array(buffers.segments.buffer(from: 0, count: breaks.count))
+                hasSoftHyphens = segments.contains(where: \.endsWithSoftHyphen)
                 let blocks = UnsafeBufferPointer(buffers.blocks.buffer(from: 0, count: pass.blockCount))
                 let count = Int(pass.clusterCount)
                 // Gather the clusters of each piece, in text order.
@@ -111,7 +114,7 @@ package struct SegmentBuilder {
     package static func runs(of text: UnsafeBufferPointer<UInt16>, fonts: FontSet,
                      style: TextStyle) throws(TextMeasureError) -> [FontRun] {
         guard !text.isEmpty else { return [] }
-        let breaks = try Boundaries.lineBreaks(in: text, rules: style.lineBreakRules)
+        let breaks = try Boundaries.lineBreaks(in: text, rules: style.lineBreakRules, options: style.lineBreakOptions)
         return try breaks.withUnsafeBufferPointer { breaks throws(TextMeasureError) in
             try PreparationBuffers.with(utf16Count: text.count, breakCount: breaks.count, fontCount: fonts.fonts.count,
                                         styleKeyCount: 0) { buffers throws(TextMeasureError) in
@@ -259,7 +262,8 @@ package struct SegmentBuilder {
                                               graphemeEnd: clusterCount + hit.graphemeCount,
                                               contentGraphemeEnd: clusterCount + hit.contentGraphemeCount,
                                               isMandatoryBreak: breaks[index].isMandatory,
-                                              endsWithHeldHyphen: endsWithHeldHyphen(index, trailingWidth: hit.trailingWidth))
+                                              endsWithHeldHyphen: endsWithHeldHyphen(index, trailingWidth: hit.trailingWidth),
+                                              endsWithSoftHyphen: endsWithSoftHyphen(index))
             clusterCount += hit.graphemeCount
         }
 
@@ -368,7 +372,8 @@ package struct SegmentBuilder {
                                                         contentGraphemeEnd: contentEnd,
                                                         isMandatoryBreak: breaks[segment].isMandatory,
                                                         endsWithHeldHyphen: endsWithHeldHyphen(segment,
-                                                                                               trailingWidth: trailingWidth))
+                                                                                               trailingWidth: trailingWidth),
+                                                        endsWithSoftHyphen: endsWithSoftHyphen(segment))
                     segment += 1
                     if segment < range.upperBound { segmentEnd = breaks[segment].utf16Offset }
                     content = 0; trailing = 0; fontMask = 0
@@ -384,6 +389,20 @@ package struct SegmentBuilder {
         private func endsWithHeldHyphen(_ index: Int, trailingWidth: Int) -> Bool {
             style.lineBreakRules == .browser && trailingWidth == 0
                 && BrowserTailoring.hyphenHoldsAtLineStart(text, at: breaks[index].utf16Offset - 1)
+        }
+
+        /// Whether segment `index` ends at a soft hyphen, the break a hyphen shows at,
+        /// or with a soft hyphen just before its newline (Chromium draws that hyphen too).
+        @inline(__always)
+        private func endsWithSoftHyphen(_ index: Int) -> Bool {
+            if breaks[index].isHyphenation { return true }
+            guard style.hyphens != .none else { return false }
+            var last = breaks[index].utf16Offset - 1
+            if breaks[index].isMandatory {
+                let start = start(of: index)
+                while last > start, Scalars.isMandatoryBreak(text[last]) { last -= 1 }
+            }
+            return text[last] == Hyphen.softHyphen
         }
 
         /// The tab stops of the text whose clusters end at `graphemeEnds`.

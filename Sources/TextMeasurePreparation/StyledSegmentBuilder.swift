@@ -38,6 +38,8 @@ struct StyledSegmentBuilder {
     private(set) var graphemeHangs: [Bool] = []
     private(set) var edgeAdjustments = EdgeAdjustments()
     private(set) var tabStops = TabStops.none
+    /// Whether some segment ends at a soft hyphen or hyphenation point.
+    private(set) var hasSoftHyphens = false
     private(set) var bidi = BidiLevels()
     private(set) var ligatures = LigatureSpans()
     /// The base style's ellipsis: its font index is its slot (the base fonts' slots come first).
@@ -155,7 +157,7 @@ struct StyledSegmentBuilder {
         let base = attributed.style
         guard !text.isEmpty else { return }
 
-        let breaks = try Boundaries.lineBreaks(in: text, rules: base.lineBreakRules)
+        let breaks = try Boundaries.lineBreaks(in: text, rules: base.lineBreakRules, options: base.lineBreakOptions)
         bidi = try BidiLevels.resolve(text, direction: base.baseWritingDirection)
         let breakEnds = breaks.map { Int32($0.utf16Offset) }
         var ends = [Int32](repeating: 0, count: text.count)
@@ -296,7 +298,7 @@ struct StyledSegmentBuilder {
         var fontMask: UInt64 = 0
         var contentEnd: Int32 = 0
         var segment = 0
-        var start = 0
+        var start = 0, segmentStart = 0
         var tabs: [Int32] = []
         segments.reserveCapacity(breaks.count)
         for (index, boundary) in ends.enumerated() {
@@ -346,7 +348,11 @@ struct StyledSegmentBuilder {
                                         end: boundary, graphemeEnd: Int32(index + 1), contentGraphemeEnd: contentEnd,
                                         isMandatoryBreak: breaks[segment].isMandatory,
                                         endsWithHeldHyphen: base.lineBreakRules == .browser && trailingWidth == 0
-                                            && BrowserTailoring.hyphenHoldsAtLineStart(text, at: end - 1)))
+                                            && BrowserTailoring.hyphenHoldsAtLineStart(text, at: end - 1),
+                                        endsWithSoftHyphen: endsWithSoftHyphen(text, breaks[segment],
+                                                                               start: segmentStart)))
+                hasSoftHyphens = hasSoftHyphens || segments[segments.count - 1].endsWithSoftHyphen
+                segmentStart = end
                 segment += 1
                 content = 0; trailing = 0; fontMask = 0
                 contentEnd = Int32(index + 1)
@@ -356,6 +362,20 @@ struct StyledSegmentBuilder {
         if !tabs.isEmpty {
             tabStops = TabStops(interval: roundedToInt(tabWidth), minimum: roundedToInt(spaceWidth / 2), graphemes: tabs)
         }
+    }
+
+    /// Whether the segment ending at `opportunity` (and starting at `start`) ends at a
+    /// hyphenation point or a soft hyphen (one just before a newline too), as
+    /// `SegmentBuilder` tells it.
+    private func endsWithSoftHyphen(_ text: UnsafeBufferPointer<UInt16>, _ opportunity: BreakOpportunity,
+                                    start: Int) -> Bool {
+        if opportunity.isHyphenation { return true }
+        guard attributed.style.hyphens != .none else { return false }
+        var last = opportunity.utf16Offset - 1
+        if opportunity.isMandatory {
+            while last > start, Scalars.isMandatoryBreak(text[last]) { last -= 1 }
+        }
+        return text[last] == Hyphen.softHyphen
     }
 
     /// The advance of `font`'s space at `size`, in width units: the unit of tab widths.

@@ -83,7 +83,7 @@ public enum PanelRenderer {
     private static func placement(of prepared: PreparedText, lines: [TextPanel.Line], width: Double?) -> TextPlacement {
         prepared.placement(of: lines.map {
             TextPlacement.LineInput(utf16Range: $0.utf16Range, elidedUTF16Range: $0.elidedUTF16Range, lineEnd: $0.lineEnd,
-                                    y: $0.y, height: $0.height, baseline: $0.baseline)
+                                    y: $0.y, height: $0.height, baseline: $0.baseline, showsHyphen: $0.showsHyphen)
         }, width: width)
     }
 

@@ -29,7 +29,7 @@ struct MeasureOptions {
           --line-break-mode M  word (default), char, clip, truncate-head, truncate-middle or truncate-tail
           --direction D        paragraph direction: auto (default: each paragraph's first strong character), ltr or rtl
           --align A            start (default), end, left, right or center, following the paragraph's direction
-        """
+        """ + "\n" + ParagraphOptions.help
 
     /// Reads the options from `arguments`, loading any fonts named.
     static func parse(_ arguments: inout Arguments) throws(CLIError) -> MeasureOptions {
@@ -60,6 +60,7 @@ struct MeasureOptions {
             }
             style.alignment = parsed
         }
+        try ParagraphOptions.parse(&arguments, into: &style)
 
         var container = TextContainer()
         if let inset = try arguments.value("--inset") {

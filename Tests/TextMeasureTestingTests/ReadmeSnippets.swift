@@ -80,7 +80,7 @@ private func readmeSnippet6() throws {
     try bubble.setAttributes(TextAttributes(placeholder: InlinePlaceholder(width: 52, height: 14, baseline: 11)),
                              utf16Range: end - 1..<end)
     let measurer = try TextMeasurer(attributedText: bubble, container: .textView)
-    let size = measurer.sizeThatFits(ProposedSize(width: 260))   // the bubble's size at its widest
+    if let size = measurer.sizeThatFits(ProposedSize(width: 260)) { print(size) }   // the bubble's size at its widest
     for line in try measurer.layout(width: 260).lines {
         print(line.text, measurer.prepared.runs(on: line).map(\.style.fontSize))   // each line's styles
     }

@@ -11,7 +11,9 @@ enum {
     CTX_BREAK_CHARACTER = 0,   ///< extended grapheme cluster boundaries (UAX #29)
     CTX_BREAK_LINE = 1,        ///< line-break opportunities, ICU's default tailoring (UAX #14)
     CTX_BREAK_LINE_NORMAL = 2, ///< CSS line-break: normal (ICU "lb=normal")
-    CTX_BREAK_KIND_COUNT = 3
+    CTX_BREAK_LINE_LOOSE = 3,  ///< CSS line-break: loose (ICU "lb=loose")
+    CTX_BREAK_LINE_STRICT = 4, ///< CSS line-break: strict (ICU "lb=strict")
+    CTX_BREAK_KIND_COUNT = 5
 };
 
 /// 1 if a line must end after the code unit `unit`: BK, CR, LF and NL (UAX #14 LB4,

@@ -18,7 +18,8 @@ extension MeasurementCase {
     /// The keys a case may have, in the order the batch help lists them.
     package static let jsonKeys = ["id", "text", "fonts", "embeddedFallback", "size", "width", "lineHeight", "rules",
                                    "insets", "padding", "maxLines", "lineBreakMode", "emptyLines",
-                                   "align", "direction", "boxes", "letterSpacing", "wordSpacing", "spans"]
+                                   "align", "direction", "boxes", "textWrap", "wordBreak", "lineBreak",
+                                   "overflowWrap", "whiteSpace", "hyphens", "lang", "letterSpacing", "wordSpacing", "spans"]
 
     /// Reads a case from one JSON object in UTF-8 (a line of `textmeasure batch`), strictly:
     /// an unknown key (with the nearest known one), a key given twice, a wrong type, a
@@ -80,6 +81,20 @@ extension MeasurementCase {
             align = try JSONField.optionalEnum(object["align"], key: "align", TextAlignment.self)
             direction = try JSONField.optionalEnum(object["direction"], key: "direction", WritingDirection.self)
             boxes = try object["boxes"].flatMap { value throws(JSONFieldError) in try JSONField.bool(value, key: "boxes") }
+            textWrap = try JSONField.optionalEnum(object["textWrap"], key: "textWrap", TextWrap.self)
+            wordBreak = try JSONField.optionalEnum(object["wordBreak"], key: "wordBreak", WordBreak.self)
+            lineBreak = try JSONField.optionalEnum(object["lineBreak"], key: "lineBreak", LineBreak.self)
+            overflowWrap = try JSONField.optionalEnum(object["overflowWrap"], key: "overflowWrap", OverflowWrap.self)
+            whiteSpace = try JSONField.optionalEnum(object["whiteSpace"], key: "whiteSpace", WhiteSpace.self)
+            hyphens = try JSONField.optionalEnum(object["hyphens"], key: "hyphens", Hyphens.self)
+            lang = try object["lang"].flatMap { value throws(JSONFieldError) in
+                let tag = try JSONField.string(value, key: "lang")
+                // Checked here so that the error names the key (a tag no patterns are installed for is fine).
+                do { _ = try Hyphenator.forLanguage(tag) } catch {
+                    throw JSONFieldError(key: "lang", problem: "is not a BCP 47 language tag (such as \"en-US\" or \"de\"): \(value.text)")
+                }
+                return tag
+            }
             letterSpacing = try JSONField.optionalNumber(object["letterSpacing"], key: "letterSpacing")
             wordSpacing = try JSONField.optionalNumber(object["wordSpacing"], key: "wordSpacing")
             spans = try object["spans"].flatMap { value throws(JSONFieldError) in

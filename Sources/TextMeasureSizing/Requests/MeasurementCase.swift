@@ -41,6 +41,20 @@ public struct MeasurementCase: Codable, Sendable, Hashable {
     public var direction: WritingDirection?
     /// Whether the result lists every grapheme cluster's box (`MeasurementResult.boxes`).
     public var boxes: Bool?
+    /// `"wrap"` (default), `"balance"` or `"pretty"` (CSS `text-wrap`, `TextStyle.textWrap`).
+    public var textWrap: TextWrap?
+    /// `"normal"` (default), `"break-all"` or `"keep-all"` (CSS `word-break`, `TextStyle.wordBreak`).
+    public var wordBreak: WordBreak?
+    /// `"auto"` (default), `"loose"`, `"normal"`, `"strict"` or `"anywhere"` (CSS `line-break`).
+    public var lineBreak: LineBreak?
+    /// `"break-word"` (default), `"anywhere"` or `"normal"` (CSS `overflow-wrap`).
+    public var overflowWrap: OverflowWrap?
+    /// `"pre-wrap"` (default) or `"normal"` (CSS `white-space`, `TextStyle.whiteSpace`).
+    public var whiteSpace: WhiteSpace?
+    /// `"manual"` (default), `"none"` or `"auto"` (CSS `hyphens`, `TextStyle.hyphens`).
+    public var hyphens: Hyphens?
+    /// The text's language, BCP 47 (`TextStyle.language`): the patterns `"hyphens": "auto"` uses.
+    public var lang: String?
     /// Letter and word spacing of the whole text, in px (CSS `letter-spacing`, `word-spacing`).
     public var letterSpacing: Double?
     public var wordSpacing: Double?
@@ -50,7 +64,10 @@ public struct MeasurementCase: Codable, Sendable, Hashable {
     public init(id: CaseID? = nil, text: String, fonts: [FontReference]? = nil, embeddedFallback: Bool? = nil,
                 size: Double? = nil, width: Double, lineHeight: LineHeight? = nil, rules: LineBreakRules? = nil, insets: [Double]? = nil, padding: Double? = nil,
                 maxLines: Int? = nil, lineBreakMode: LineBreakMode? = nil, emptyLines: EmptyLineConvention? = nil,
-                align: TextAlignment? = nil, direction: WritingDirection? = nil, boxes: Bool? = nil) {
+                align: TextAlignment? = nil, direction: WritingDirection? = nil, boxes: Bool? = nil,
+                textWrap: TextWrap? = nil, wordBreak: WordBreak? = nil, lineBreak: LineBreak? = nil,
+                overflowWrap: OverflowWrap? = nil, whiteSpace: WhiteSpace? = nil, hyphens: Hyphens? = nil,
+                lang: String? = nil) {
         self.id = id
         self.text = text
         self.fonts = fonts
@@ -67,13 +84,29 @@ public struct MeasurementCase: Codable, Sendable, Hashable {
         self.align = align
         self.direction = direction
         self.boxes = boxes
+        self.textWrap = textWrap
+        self.wordBreak = wordBreak
+        self.lineBreak = lineBreak
+        self.overflowWrap = overflowWrap
+        self.whiteSpace = whiteSpace
+        self.hyphens = hyphens
+        self.lang = lang
     }
 
     /// The style this case asks for.
     public func style() -> TextStyle {
-        TextStyle(fontSize: size ?? 17, lineHeight: lineHeight ?? .normal,
-                  lineBreakRules: rules ?? .browser, letterSpacing: letterSpacing ?? 0, wordSpacing: wordSpacing ?? 0,
-                  baseWritingDirection: direction ?? .natural, alignment: align ?? .natural)
+        var style = TextStyle(fontSize: size ?? 17, lineHeight: lineHeight ?? .normal,
+                              lineBreakRules: rules ?? .browser, letterSpacing: letterSpacing ?? 0,
+                              wordSpacing: wordSpacing ?? 0, baseWritingDirection: direction ?? .natural,
+                              alignment: align ?? .natural)
+        style.textWrap = textWrap ?? .wrap
+        style.wordBreak = wordBreak ?? .normal
+        style.lineBreak = lineBreak ?? .auto
+        style.overflowWrap = overflowWrap ?? .breakWord
+        style.whiteSpace = whiteSpace ?? .preWrap
+        style.hyphens = hyphens ?? .manual
+        style.language = lang
+        return style
     }
 
     /// The text container this case asks for.
