@@ -20,6 +20,9 @@ public enum TextMeasureError: Error, Sendable, Equatable, CustomStringConvertibl
     case textTooLong(utf16Count: Int)
     /// ICU failed to segment the text; `code` is ICU's `UErrorCode`.
     case segmentationFailed(code: Int32)
+    /// An edit's range (`PreparedText.replacingCharacters`), in UTF-16 offsets, is not
+    /// within the text or splits a surrogate pair; -1..<-1 for string indices outside the text.
+    case invalidEditRange(utf16Offsets: Range<Int>)
     /// The font set holds no fonts: `FontSet.default` of a build without the `EmbeddedFonts` trait.
     case noFonts
 
@@ -37,6 +40,7 @@ public enum TextMeasureError: Error, Sendable, Equatable, CustomStringConvertibl
         case .invalidUTF8(let offset): "text is not valid UTF-8: invalid byte sequence at byte \(offset)"
         case .textTooLong(let count): "text too long: \(count) UTF-16 code units, at most \(Limits.maximumUTF16Count)"
         case .segmentationFailed(let code): "ICU segmentation failed with error \(code)"
+        case .invalidEditRange(let range): "invalid edit range \(range): must lie within the text, on Unicode scalar boundaries"
         case .noFonts: "no fonts: TextMeasure was built without its embedded fonts (the EmbeddedFonts trait is off), so the default font set is empty; give a font set of your own (the CLI: --font FILE)"
         }
     }

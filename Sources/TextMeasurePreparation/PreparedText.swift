@@ -72,21 +72,30 @@ public struct PreparedText: Sendable {
         var builder = SegmentBuilder(fonts: fonts, style: style, cache: cache)
         // The UTF-16 copy lives only while preparing (on the stack when it is small).
         try withUnsafeTemporaryAllocation(of: UInt16.self, capacity: count) { utf16 throws(TextMeasureError) in
-            UTF16Transcoding.copy(text, into: utf16)
+            UTF16Transcoding.copy(text[...], into: utf16)
             try builder.build(UnsafeBufferPointer(utf16))
         }
+        self.init(text: text, fonts: fonts, style: style, utf16Count: count, segments: builder.segments,
+                  graphemeEnds: builder.graphemeEnds, graphemeWidths: builder.graphemeWidths,
+                  edgeAdjustments: builder.edgeAdjustments, tabStops: builder.tabStops,
+                  graphemeFonts: builder.graphemeFonts, graphemeHangs: builder.graphemeHangs)
+    }
 
+    /// A prepared text from its parts: a preparation's, or an edit's (`replacingCharacters`).
+    init(text: String, fonts: FontSet, style: TextStyle, utf16Count: Int, segments: [Segment],
+         graphemeEnds: [Int32], graphemeWidths: [Int32], edgeAdjustments: EdgeAdjustments, tabStops: TabStops,
+         graphemeFonts: [UInt8], graphemeHangs: [Bool]) {
         self.text = text
         self.fonts = fonts
         self.style = style
-        utf16Count = count
-        segments = builder.segments
-        graphemeEnds = builder.graphemeEnds
-        graphemeWidths = builder.graphemeWidths
-        edgeAdjustments = builder.edgeAdjustments
-        tabStops = builder.tabStops
-        graphemeFonts = builder.graphemeFonts
-        graphemeHangs = builder.graphemeHangs
+        self.utf16Count = utf16Count
+        self.segments = segments
+        self.graphemeEnds = graphemeEnds
+        self.graphemeWidths = graphemeWidths
+        self.edgeAdjustments = edgeAdjustments
+        self.tabStops = tabStops
+        self.graphemeFonts = graphemeFonts
+        self.graphemeHangs = graphemeHangs
         let measures = fonts.styleMeasures.measures(for: style) {
             StyleMeasures(ellipsis: .measure(fonts: fonts, style: style),
                                    lineBoxes: Self.lineBoxes(fonts: fonts, style: style))

@@ -40,7 +40,10 @@ package struct SegmentBuilder {
         self.cache = cache
     }
 
-    mutating func build(_ text: UnsafeBufferPointer<UInt16>) throws(TextMeasureError) {
+    /// Prepares `text`, whose neutral clusters at the start take `script` (the last
+    /// script before it when it is a paragraph of a longer text: `PreparedText.replacingCharacters`).
+    mutating func build(_ text: UnsafeBufferPointer<UInt16>,
+                        inheriting script: hb_script_t = HB_SCRIPT_INVALID) throws(TextMeasureError) {
         guard !text.isEmpty else { return }
         let breaks = try Boundaries.lineBreaks(in: text, rules: style.lineBreakRules)
         let cache = cache?.isEnabled == true && fonts.spacesSeparateShaping ? cache : nil
@@ -50,7 +53,7 @@ package struct SegmentBuilder {
                                         styleKeyCount: styleKey) { buffers throws(TextMeasureError) in
                 var pass = SegmentPass(text: text, breaks: breaks, buffers: buffers, fonts: fonts, style: style,
                                        cache: cache, styleKeyCount: styleKey)
-                try pass.run()
+                try pass.run(inheriting: script)
                 segments = Array(buffers.segments.buffer(from: 0, count: breaks.count))
                 let blocks = UnsafeBufferPointer(buffers.blocks.buffer(from: 0, count: pass.blockCount))
                 let count = Int(pass.clusterCount)
@@ -106,7 +109,7 @@ package struct SegmentBuilder {
                                         styleKeyCount: 0) { buffers throws(TextMeasureError) in
                 var pass = SegmentPass(text: text, breaks: breaks, buffers: buffers, fonts: fonts, style: style,
                                        cache: nil, styleKeyCount: 0)
-                try pass.run()
+                try pass.run(inheriting: HB_SCRIPT_INVALID)
                 return pass.runs   // with no cache, the whole text is one stretch
             }
         }
@@ -145,7 +148,7 @@ package struct SegmentBuilder {
             shaper = Shaper(features: style.fontFeatures)
         }
 
-        mutating func run() throws(TextMeasureError) {
+        mutating func run(inheriting script: hb_script_t) throws(TextMeasureError) {
             for (index, font) in fonts.fonts.enumerated() {
                 buffers.scales[index] = style.fontSize * Double(Units.widthPerPixel) / Double(font.advanceUnitsPerEm)
             }
@@ -161,7 +164,7 @@ package struct SegmentBuilder {
             }
 
             // Segments the cache answers are taken; the others gather into stretches.
-            var knownScript: hb_script_t? = HB_SCRIPT_INVALID   // nil while a stretch is pending
+            var knownScript: hb_script_t? = script   // nil while a stretch is pending
             var stretch: (first: Int, script: hb_script_t)?
             for index in 0..<breaks.count {
                 // Most segments of scripts without spaces cannot be cached: that is settled
