@@ -51,13 +51,22 @@ private func readmeSnippet3() throws {
 }
 
 private func readmeSnippet4() throws {
+    var typing = try TextMeasurer(text: "Dear Ann,\nThe meeting is at noon.\nBest, Bo", container: .textView)
+    if let noon = typing.prepared.text.firstRange(of: "noon") {
+        try typing.replaceCharacters(in: noon, with: "one")   // prepares the second paragraph only
+    }
+    let edited = try typing.prepared.replacingCharacters(inUTF16: 0..<4, with: "Hi")   // NSRange offsets
+    print(typing.sizeThatFits(ProposedSize(width: 390))?.height ?? 0, edited.text)
+}
+
+private func readmeSnippet5() throws {
     let brand = try Font(contentsOfFile: "Fonts/Brand.ttf")
     let fonts = try FontSet([brand] + FontSet.default.fonts)
     let measurer = try TextMeasurer(text: "Hello, 世界 🙂", fonts: fonts)
     print(measurer.idealWidth)
 }
 
-private enum ReadmeSnippet5 {
+private enum ReadmeSnippet6 {
     /// The composer: UITextView's insets and line fragment padding, 390 pt wide.
     func composer(_ id: CaseID, _ text: String) -> MeasurementCase {
         MeasurementCase(id: id, text: text, width: 390, insets: [8, 0, 8, 0], padding: 5)

@@ -132,3 +132,20 @@ extension TextEditingTests {
         try Self.expectSame(edited, fresh, "“AVATAR")
     }
 }
+
+extension TextEditingTests {
+    @Test func aMeasurerEditedAnswersAsOneMadeForTheNewText() throws {
+        var composer = try TextMeasurer(text: "Dear Ann,\nThe meeting is at noon.\nBest, Bo", container: .textView)
+        let noon = try #require(composer.prepared.text.firstRange(of: "noon"))
+        try composer.replaceCharacters(in: noon, with: "noon, or whenever the train from the coast gets in")
+        let fresh = try TextMeasurer(text: composer.prepared.text, container: .textView)
+        for width in [120.0, 390] {
+            #expect(composer.sizeThatFits(ProposedSize(width: width)) == fresh.sizeThatFits(ProposedSize(width: width)))
+        }
+        let text = composer.prepared.text, longer = text + " and more"
+        #expect(throws: TextMeasureError.invalidEditRange(utf16Offsets: -1 ..< -1)) {
+            try composer.replaceCharacters(in: text.endIndex..<longer.endIndex, with: "")
+        }
+        #expect(composer.prepared.text == text)
+    }
+}
