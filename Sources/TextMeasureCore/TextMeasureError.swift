@@ -21,7 +21,8 @@ public enum TextMeasureError: Error, Sendable, Equatable, CustomStringConvertibl
     /// ICU failed to segment the text; `code` is ICU's `UErrorCode`.
     case segmentationFailed(code: Int32)
     /// An edit's range (`PreparedText.replacingCharacters`), in UTF-16 offsets, is not
-    /// within the text or splits a surrogate pair; -1..<-1 for string indices outside the text.
+    /// within the text or splits a surrogate pair; -1..<-1 for string indices outside the
+    /// text or inside a scalar.
     case invalidEditRange(utf16Offsets: Range<Int>)
     /// The font set holds no fonts: `FontSet.default` of a build without the `EmbeddedFonts` trait.
     case noFonts

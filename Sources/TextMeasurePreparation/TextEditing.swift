@@ -27,30 +27,23 @@ extension PreparedText {
     ///   the text or splits a surrogate pair; `.textTooLong` for a result too long.
     public func replacingCharacters(in range: Range<String.Index>, with replacement: String,
                                     cache: ShapeCache? = .shared) throws(TextMeasureError) -> PreparedText {
-        let utf16 = text.utf16
-        guard range.lowerBound >= utf16.startIndex, range.upperBound <= utf16.endIndex else {
+        let utf8 = text.utf8
+        guard range.lowerBound >= utf8.startIndex, range.upperBound <= utf8.endIndex,
+              range.lowerBound.samePosition(in: text.unicodeScalars) != nil,
+              range.upperBound.samePosition(in: text.unicodeScalars) != nil else {
             throw .invalidEditRange(utf16Offsets: -1 ..< -1)
         }
-        let lower = utf16.distance(from: utf16.startIndex, to: range.lowerBound)
-        return try replacingCharacters(inUTF16: lower..<lower + utf16.distance(from: range.lowerBound,
-                                                                                 to: range.upperBound),
-                                       with: replacement, cache: cache)
+        let lower = utf8.distance(from: utf8.startIndex, to: range.lowerBound)
+        let upper = lower + utf8.distance(from: range.lowerBound, to: range.upperBound)
+        let offsets = Self.utf16Offsets(ofUTF8: [lower, upper], in: text)
+        return try replacingCharacters(inUTF16: offsets[0]..<offsets[1], with: replacement, cache: cache)
     }
 
     /// This text with the UTF-16 code units `range` (`NSRange`'s offsets) replaced by
     /// `replacement`, prepared: see `replacingCharacters(in:with:cache:)`.
     public func replacingCharacters(inUTF16 range: Range<Int>, with replacement: String,
                                     cache: ShapeCache? = .shared) throws(TextMeasureError) -> PreparedText {
-        let utf16 = text.utf16
         guard range.lowerBound >= 0, range.upperBound <= utf16Count else { throw .invalidEditRange(utf16Offsets: range) }
-        let lowerIndex = utf16.index(utf16.startIndex, offsetBy: range.lowerBound)
-        let upperIndex = utf16.index(lowerIndex, offsetBy: range.count)
-        guard lowerIndex.samePosition(in: text.unicodeScalars) != nil,
-              upperIndex.samePosition(in: text.unicodeScalars) != nil else {
-            throw .invalidEditRange(utf16Offsets: range)
-        }
-        var edited = text
-        edited.replaceSubrange(lowerIndex..<upperIndex, with: replacement)
         let shift = replacement.utf16.count - range.count
         guard utf16Count + shift <= Self.maximumUTF16Count else { throw .textTooLong(utf16Count: utf16Count + shift) }
 
@@ -59,17 +52,30 @@ extension PreparedText {
         // the code unit after it. Segments `first..<past` are replaced.
         var first = segments.partitioningIndex { Int($0.end) >= range.lowerBound }
         while first > 0, !segments[first - 1].isMandatoryBreak { first -= 1 }
-        var past = segments.partitioningIndex { Int($0.end) > range.upperBound }
-        past = paragraphEnd(from: past)
+        var past = paragraphEnd(from: segments.partitioningIndex { Int($0.end) > range.upperBound })
         let start = first == 0 ? 0 : Int(segments[first - 1].end)
         let firstGrapheme = first == 0 ? 0 : segments[first - 1].graphemeEnd
-        let inherited = script(before: start, graphemes: firstGrapheme, in: text)
+
+        // String indices from UTF-8 offsets, found in one pass over the bytes: the
+        // UTF-16 view would index a new string each keystroke (its breadcrumbs cost
+        // more than the paragraph's preparation).
+        guard let utf8 = Self.utf8Offsets(ofUTF16: [start, range.lowerBound, range.upperBound], in: text) else {
+            throw .invalidEditRange(utf16Offsets: range)
+        }
+        let lowerIndex = text.utf8.index(text.utf8.startIndex, offsetBy: utf8[1])
+        var edited = text
+        edited.replaceSubrange(lowerIndex..<text.utf8.index(lowerIndex, offsetBy: utf8[2] - utf8[1]), with: replacement)
+        let utf8Shift = replacement.utf8.count - (utf8[2] - utf8[1])
+        let inherited = script(before: start, at: text.utf8.index(text.utf8.startIndex, offsetBy: utf8[0]),
+                               graphemes: firstGrapheme, in: text)
 
         while true {
             let end = past == 0 ? 0 : Int(segments[past - 1].end)
             let lastGrapheme = past == 0 ? 0 : segments[past - 1].graphemeEnd
-            let editedStart = String.Index(utf16Offset: start, in: edited)
-            let editedEnd = String.Index(utf16Offset: end + shift, in: edited)
+            // The text after the edit is unchanged: its offsets moved by the shifts.
+            let endUTF8 = Self.utf8Offsets(ofUTF16: [end], in: text, from: (range.upperBound, utf8[2]))![0]
+            let editedStart = edited.utf8.index(edited.utf8.startIndex, offsetBy: utf8[0])
+            let editedEnd = edited.utf8.index(edited.utf8.startIndex, offsetBy: endUTF8 + utf8Shift)
             var builder = SegmentBuilder(fonts: fonts, style: style, cache: cache)
             let count = end + shift - start
             try withUnsafeTemporaryAllocation(of: UInt16.self, capacity: count) { utf16 throws(TextMeasureError) in
@@ -79,9 +85,11 @@ extension PreparedText {
             // A paragraph after the edited ones that starts with neutral characters takes
             // the script they end with: prepare it again too if that changed.
             if past < segments.count {
-                let before = script(before: end, graphemes: lastGrapheme, in: text)
-                let after = Self.script(before: end + shift, graphemeEnds: builder.graphemeEnds, offset: start,
-                                        graphemes: Int32(builder.graphemeEnds.count), in: edited) ?? inherited
+                let before = script(before: end, at: text.utf8.index(text.utf8.startIndex, offsetBy: endUTF8),
+                                    graphemes: lastGrapheme, in: text)
+                let after = Self.script(before: end + shift, at: editedEnd, graphemeEnds: builder.graphemeEnds,
+                                        offset: start, graphemes: Int32(builder.graphemeEnds.count), in: edited)
+                    ?? inherited
                 if before != after {
                     past = paragraphEnd(from: past)
                     continue
@@ -90,6 +98,51 @@ extension PreparedText {
             return splice(segments: first..<past, graphemes: firstGrapheme..<lastGrapheme, with: builder,
                           at: start, shift: shift, text: edited)
         }
+    }
+
+    /// The UTF-8 offsets of the ascending UTF-16 `offsets` of `text`, counting from
+    /// `from` (a UTF-16 offset and its UTF-8 one), or nil when one falls inside a
+    /// surrogate pair.
+    private static func utf8Offsets(ofUTF16 offsets: [Int], in text: String,
+                                    from: (utf16: Int, utf8: Int) = (0, 0)) -> [Int]? {
+        withUTF8(text) { bytes in
+            var result: [Int] = []
+            var utf16 = from.utf16
+            for position in from.utf8..<bytes.count where bytes[position] & 0xC0 != 0x80 {   // a scalar starts
+                while result.count < offsets.count, offsets[result.count] <= utf16 {
+                    if offsets[result.count] < utf16 { return nil }   // passed: inside a surrogate pair
+                    result.append(position)
+                }
+                if result.count == offsets.count { return result }
+                utf16 += bytes[position] >= 0xF0 ? 2 : 1
+            }
+            while result.count < offsets.count, offsets[result.count] == utf16 { result.append(bytes.count) }
+            return result.count == offsets.count ? result : nil
+        }
+    }
+
+    /// The UTF-16 offsets of the ascending UTF-8 `offsets` of `text`, which are on scalar boundaries.
+    private static func utf16Offsets(ofUTF8 offsets: [Int], in text: String) -> [Int] {
+        withUTF8(text) { bytes in
+            var result: [Int] = []
+            var utf16 = 0
+            for position in 0..<bytes.count {
+                while result.count < offsets.count, offsets[result.count] == position { result.append(utf16) }
+                if result.count == offsets.count { return result }
+                if bytes[position] & 0xC0 != 0x80 { utf16 += bytes[position] >= 0xF0 ? 2 : 1 }
+            }
+            while result.count < offsets.count { result.append(utf16) }
+            return result
+        }
+    }
+
+    /// Calls `body` with the text's UTF-8: in place, as native strings keep it (the
+    /// string's own views walk it several times slower).
+    private static func withUTF8<R>(_ text: String, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        if let result = text.utf8.withContiguousStorageIfAvailable(body) { return result }
+        var copy = text
+        copy.makeContiguousUTF8()
+        return copy.utf8.withContiguousStorageIfAvailable(body)!
     }
 
     /// One past the segment that ends the paragraph holding segment `index`.
@@ -104,18 +157,20 @@ extension PreparedText {
 
     /// The script the text from `offset` on inherits: that of the last cluster before
     /// it with a script of its own, as `FontItemizer` assigns them (`HB_SCRIPT_INVALID`
-    /// for none). `graphemes` is the number of clusters before `offset`.
-    private func script(before offset: Int, graphemes: Int32, in text: String) -> hb_script_t {
-        Self.script(before: offset, graphemeEnds: graphemeEnds, offset: 0, graphemes: graphemes, in: text)
+    /// for none). `graphemes` is the number of clusters before `offset`; `index` is
+    /// `offset` in `text`.
+    private func script(before offset: Int, at index: String.Index, graphemes: Int32, in text: String) -> hb_script_t {
+        Self.script(before: offset, at: index, graphemeEnds: graphemeEnds, offset: 0, graphemes: graphemes, in: text)
             ?? HB_SCRIPT_INVALID
     }
 
     /// The script of the last of the first `graphemes` clusters (ending at
-    /// `graphemeEnds` plus `offset`, the last at `end`) that has one, or nil.
-    private static func script(before end: Int, graphemeEnds: [Int32], offset: Int, graphemes: Int32,
-                               in text: String) -> hb_script_t? {
+    /// `graphemeEnds` plus `offset`, the last at `end`, which is `index` in `text`)
+    /// that has one, or nil.
+    private static func script(before end: Int, at index: String.Index, graphemeEnds: [Int32], offset: Int,
+                               graphemes: Int32, in text: String) -> hb_script_t? {
         let scalars = text.unicodeScalars
-        var index = String.Index(utf16Offset: end, in: text)
+        var index = index
         var position = end
         var cluster = Int(graphemes) - 1
         while cluster >= 0 {

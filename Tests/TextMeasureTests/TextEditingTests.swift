@@ -117,6 +117,10 @@ import TextMeasure
             try prepared.replacingCharacters(inUTF16: 3..<5, with: "x")
         }
         #expect(try prepared.replacingCharacters(inUTF16: 1..<3, with: "").text == "ab")
+        let insideEmoji = prepared.text.utf16.index(prepared.text.utf16.startIndex, offsetBy: 2)
+        #expect(throws: TextMeasureError.invalidEditRange(utf16Offsets: -1 ..< -1)) {
+            try prepared.replacingCharacters(in: insideEmoji..<prepared.text.endIndex, with: "x")
+        }
     }
 }
 
