@@ -6,9 +6,11 @@ import CHarfBuzz
 ///
 /// **Safe breaks.** A break opportunity is *safe* when the text before it and the
 /// text after it shape the same apart as together: at the ends of the text, after a
-/// mandatory break (runs end there), and after a space when the font drawing spaces
+/// mandatory break (runs end there), after a space when the font drawing spaces
 /// uses the space in no OpenType lookup and what follows is no mark or joiner that
-/// HarfBuzz would fold into the space's cluster. A segment with safe breaks on both
+/// HarfBuzz would fold into the space's cluster, and between two letters no lookup
+/// or kerning pair of their fonts reaches (Chinese, Japanese, Korean: see
+/// `Stretch.isSafeBreak`). A segment with safe breaks on both
 /// sides has the same clusters and widths wherever it occurs (given the script it
 /// inherits), so it is what the shape cache stores.
 ///
@@ -152,11 +154,14 @@ package struct SegmentBuilder {
             for (index, font) in fonts.fonts.enumerated() {
                 buffers.scales[index] = style.fontSize * Double(Units.widthPerPixel) / Double(font.advanceUnitsPerEm)
             }
-            for (index, opportunity) in breaks.enumerated() {
-                buffers.breakEnds[index] = Int32(opportunity.utf16Offset)
-                buffers.safeBreaks[index] = Stretch.isSafeBreak(opportunity, in: text,
-                                                                spacesSeparateShaping: fonts.spacesSeparateShaping)
-                buffers.admitted[index] = false
+            fonts.clusterContexts.withUnsafeBufferPointer { contexts in
+                for (index, opportunity) in breaks.enumerated() {
+                    buffers.breakEnds[index] = Int32(opportunity.utf16Offset)
+                    buffers.safeBreaks[index] = Stretch.isSafeBreak(opportunity, in: text,
+                                                                    spacesSeparateShaping: fonts.spacesSeparateShaping,
+                                                                    contexts: contexts)
+                    buffers.admitted[index] = false
+                }
             }
             if cache != nil {
                 StyleKey.write(fonts: fonts, style: style, to: buffers.styleKey.buffer(from: 0, count: buffers.styleKey.count))
