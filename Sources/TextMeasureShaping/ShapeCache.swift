@@ -213,15 +213,19 @@ package struct ShapedSegment: Sendable {
     package var fonts: UInt64
     /// The script the text after the segment inherits (`hb_script_t`).
     package var script: UInt32
+    /// Right-to-left ligatures (`LigatureSpans`): bit i set when grapheme i and the one
+    /// after it are one glyph cluster. Only segments of at most 64 graphemes have any.
+    package var ligatures: UInt64
 
     package init(graphemeCount: Int32, contentGraphemeCount: Int32, width: Int, trailingWidth: Int, fonts: UInt64,
-                 script: UInt32) {
+                 script: UInt32, ligatures: UInt64 = 0) {
         self.graphemeCount = graphemeCount
         self.contentGraphemeCount = contentGraphemeCount
         self.width = width
         self.trailingWidth = trailingWidth
         self.fonts = fonts
         self.script = script
+        self.ligatures = ligatures
     }
 }
 
@@ -235,6 +239,8 @@ package enum ShapedSegmentRecord {
         var trailingWidth: Int64
         var fonts: UInt64
         var hash: UInt64
+        /// `ShapedSegment.ligatures`.
+        var ligatures: UInt64
         var graphemeCount: Int32
         var contentGraphemeCount: Int32
         /// The script the text after the segment inherits.
@@ -264,7 +270,7 @@ package enum ShapedSegmentRecord {
                                                       alignment: MemoryLayout<Header>.alignment)
         record.initializeMemory(as: Header.self, to: Header(
             width: Int64(segment.width), trailingWidth: Int64(segment.trailingWidth), fonts: segment.fonts,
-            hash: key.hash, graphemeCount: segment.graphemeCount, contentGraphemeCount: segment.contentGraphemeCount,
+            hash: key.hash, ligatures: segment.ligatures, graphemeCount: segment.graphemeCount, contentGraphemeCount: segment.contentGraphemeCount,
             script: segment.script, keyScript: key.script, styleCount: Int32(style.count), textCount: Int32(text.count),
             referenced: false))
         let stored = (record + headerSize).bindMemory(to: Int32.self, capacity: 4 * count)
@@ -310,7 +316,7 @@ package enum ShapedSegmentRecord {
         let header = header(record).pointee
         let segment = ShapedSegment(graphemeCount: header.graphemeCount, contentGraphemeCount: header.contentGraphemeCount,
                                     width: Int(header.width), trailingWidth: Int(header.trailingWidth),
-                                    fonts: header.fonts, script: header.script)
+                                    fonts: header.fonts, script: header.script, ligatures: header.ligatures)
         let count = Int(segment.graphemeCount)
         let stored = (record + headerSize).assumingMemoryBound(to: Int32.self)
         let storedBytes = (record + headerSize + 4 * MemoryLayout<Int32>.stride * count).assumingMemoryBound(to: UInt8.self)
