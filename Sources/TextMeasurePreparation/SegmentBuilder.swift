@@ -164,10 +164,11 @@ package struct SegmentBuilder {
             for (index, font) in fonts.fonts.enumerated() {
                 buffers.scales[index] = style.fontSize * Double(Units.widthPerPixel) / Double(font.advanceUnitsPerEm)
             }
+            let spacesSeparateShaping = fonts.spacesSeparateShaping   // a call into Fonts: once, not per break
             for (index, opportunity) in breaks.enumerated() {
                 buffers.breakEnds[index] = Int32(opportunity.utf16Offset)
                 buffers.safeBreaks[index] = Stretch.isSafeBreak(opportunity, in: text,
-                                                                spacesSeparateShaping: fonts.spacesSeparateShaping)
+                                                                spacesSeparateShaping: spacesSeparateShaping)
                 buffers.admitted[index] = false
             }
             if cache != nil {

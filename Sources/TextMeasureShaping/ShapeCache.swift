@@ -160,18 +160,22 @@ package struct ClusterBuffers: Sendable {
 /// features, tab size, as `SegmentBuilder` spells them), the script it inherits
 /// from the text before it, and its text. A view over caller-owned buffers, valid
 /// for the call it is made for.
+@usableFromInline
 package struct ShapedSegmentKey: Sendable {
-    let style: CallerBuffer<UInt16>
-    let script: UInt32
-    let text: CallerBuffer<UInt16>
-    package let hash: UInt64
+    @usableFromInline let style: CallerBuffer<UInt16>
+    @usableFromInline let script: UInt32
+    @usableFromInline let text: CallerBuffer<UInt16>
+    @usableFromInline package let hash: UInt64
 
     /// `styleHash` is `ShapedSegmentKey.hash(style)`, computed once per preparation.
+    /// Inlinable, with the hash: preparation makes one for every segment it looks up.
+    @inlinable
     package init(style: UnsafeBufferPointer<UInt16>, styleHash: UInt64, script: UInt32, text: UnsafeBufferPointer<UInt16>) {
         self.init(style: style, script: script, text: text, hash: Self.hash(styleHash, script: script, text: text))
     }
 
     /// A key whose hash was computed before.
+    @inlinable
     package init(style: UnsafeBufferPointer<UInt16>, script: UInt32, text: UnsafeBufferPointer<UInt16>, hash: UInt64) {
         self.style = CallerBuffer(style)
         self.script = script
@@ -179,7 +183,8 @@ package struct ShapedSegmentKey: Sendable {
         self.hash = hash
     }
 
-    private static func hash(_ styleHash: UInt64, script: UInt32, text: UnsafeBufferPointer<UInt16>) -> UInt64 {
+    @inlinable
+    static func hash(_ styleHash: UInt64, script: UInt32, text: UnsafeBufferPointer<UInt16>) -> UInt64 {
         var hash = Self.fold(styleHash, UInt16(truncatingIfNeeded: script))
         hash = Self.fold(hash, UInt16(truncatingIfNeeded: script >> 16))
         for unit in text { hash = Self.fold(hash, unit) }
@@ -197,8 +202,8 @@ package struct ShapedSegmentKey: Sendable {
         units.reduce(0xCBF2_9CE4_8422_2325, fold)
     }
 
-    @inline(__always)
-    private static func fold(_ hash: UInt64, _ unit: UInt16) -> UInt64 {
+    @inlinable @inline(__always)
+    static func fold(_ hash: UInt64, _ unit: UInt16) -> UInt64 {
         (hash ^ UInt64(unit)) &* 0x0000_0100_0000_01B3
     }
 }
