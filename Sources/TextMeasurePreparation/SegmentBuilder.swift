@@ -167,10 +167,11 @@ package struct SegmentBuilder {
             for (index, font) in fonts.fonts.enumerated() {
                 buffers.scales[index] = style.fontSize * Double(Units.widthPerPixel) / Double(font.advanceUnitsPerEm)
             }
+            let spacesSeparateShaping = fonts.spacesSeparateShaping   // a call into Fonts: once, not per break
             for (index, opportunity) in breaks.enumerated() {
                 buffers.breakEnds[index] = Int32(opportunity.utf16Offset)
                 buffers.safeBreaks[index] = Stretch.isSafeBreak(opportunity, in: text,
-                                                                spacesSeparateShaping: fonts.spacesSeparateShaping)
+                                                                spacesSeparateShaping: spacesSeparateShaping)
                 buffers.admitted[index] = false
             }
             if cache != nil {
@@ -264,6 +265,7 @@ package struct SegmentBuilder {
                                               isMandatoryBreak: breaks[index].isMandatory,
                                               endsWithHeldHyphen: endsWithHeldHyphen(index, trailingWidth: hit.trailingWidth),
                                               endsWithSoftHyphen: endsWithSoftHyphen(index))
+            if hit.ligatures != 0 { ligatures.append(continuing: hit.ligatures, firstGrapheme: clusterCount) }
             clusterCount += hit.graphemeCount
         }
 
@@ -440,27 +442,42 @@ package struct SegmentBuilder {
                 let firstOfSegment = index == range.lowerBound ? firstCluster : buffers.segments[index - 1].graphemeEnd
                 let segment = buffers.segments[index]
                 let sparse = position + Int(firstOfSegment - firstCluster)
-                // A right-to-left ligature across graphemes is recorded for placement
-                // (`LigatureSpans`) only when shaped: such a segment is not cached.
-                if isRightToLeft(index), hasLigature(clusterEnds: sparse..<(sparse + Int(segment.graphemeEnd - firstOfSegment)),
-                                                     before: end) { continue }
+                // Right-to-left ligatures across graphemes go with the segment (for
+                // `LigatureSpans`), as `LigatureSpans.record` found them: a segment with
+                // one that runs over its ends, or past 64 graphemes, is not cached.
+                var ligatures: UInt64 = 0
+                if isRightToLeft(index) {
+                    guard let found = ligatureBits(clusterEnds: sparse..<(sparse + Int(segment.graphemeEnd - firstOfSegment)),
+                                                   start: start, end: end,
+                                                   stretchEnd: breaks[range.upperBound - 1].utf16Offset) else { continue }
+                    ligatures = found
+                }
                 let shaped = ShapedSegment(graphemeCount: segment.graphemeEnd - firstOfSegment,
                                            contentGraphemeCount: segment.contentGraphemeEnd - firstOfSegment,
                                            width: segment.width, trailingWidth: segment.trailingWidth,
-                                           fonts: segment.fonts, script: buffers.scriptAfter[index].rawValue)
+                                           fonts: segment.fonts, script: buffers.scriptAfter[index].rawValue,
+                                           ligatures: ligatures)
                 cache.insert(key, shaped, from: ClusterBuffers(buffers, at: sparse, count: Int(shaped.graphemeCount),
                                                                offset: Int32(start)))
             }
         }
 
-        /// Whether a glyph cluster spans a grapheme boundary among the cluster ends at
-        /// `clusterEnds` (sparse positions) before `end`.
-        private func hasLigature(clusterEnds: Range<Int>, before end: Int) -> Bool {
-            for position in clusterEnds {
+        /// The right-to-left segment `start..<end`'s ligatures as `ShapedSegment.ligatures`
+        /// (bit i: no glyph cluster starts at the end of its grapheme i), from its cluster
+        /// ends at `clusterEnds` (sparse positions); nil when a glyph cluster spans its start
+        /// or its end (inside the stretch, which ends at `stretchEnd`) or a ligature lies
+        /// past its 64th grapheme.
+        private func ligatureBits(clusterEnds: Range<Int>, start: Int, end: Int, stretchEnd: Int) -> UInt64? {
+            if buffers.edges[start] & ClusterEdge.starts == 0 { return nil }
+            if end < stretchEnd, buffers.edges[end] & ClusterEdge.starts == 0 { return nil }
+            var bits: UInt64 = 0
+            for (i, position) in clusterEnds.enumerated() {
                 let boundary = Int(buffers.clusterEnds[position])
-                if boundary < end, buffers.edges[boundary] & ClusterEdge.starts == 0 { return true }
+                guard boundary < end, buffers.edges[boundary] & ClusterEdge.starts == 0 else { continue }
+                if i >= 64 { return nil }
+                bits |= 1 << UInt64(i)
             }
-            return false
+            return bits
         }
 
         private func isHangingWhitespace(_ start: Int, _ end: Int) -> Bool {
