@@ -28,6 +28,8 @@ let package = Package(
                        providers: [.apt(["libharfbuzz-dev"]), .brew(["harfbuzz"])]),
         .systemLibrary(name: "CPNG", path: "Sources/CPNG", pkgConfig: "libpng",
                        providers: [.apt(["libpng-dev"]), .brew(["libpng"])]),
+        // libhyphen has no pkg-config file: its module map links it by name.
+        .systemLibrary(name: "CHyphen", path: "Sources/CHyphen", providers: [.apt(["libhyphen-dev"])]),
         // ICU behind a C target whose header has no ICU types (see CTextICU.h).
         // Debug builds (the tests) count the calls into ICU and HarfBuzz; release builds do not.
         .target(name: "CTextICU", dependencies: ["CICU"],
@@ -41,7 +43,7 @@ let package = Package(
         // depends only on the stage before it, which re-exports everything upstream, so
         // a reference to a later stage does not compile. Between stages, `package` access.
         .target(name: "TextMeasureCore"),
-        .target(name: "TextMeasureSegmentation", dependencies: ["TextMeasureCore", "CTextICU", "CHarfBuzz"]),
+        .target(name: "TextMeasureSegmentation", dependencies: ["TextMeasureCore", "CTextICU", "CHarfBuzz", "CHyphen"]),
         .target(name: "TextMeasureFonts",
                 dependencies: ["TextMeasureSegmentation", "CFreeType", "CHarfBuzz", "CTextMeasureFonts"]),
         .target(name: "TextMeasureShaping", dependencies: ["TextMeasureFonts", "CHarfBuzz", "CTextICU"]),
@@ -62,7 +64,7 @@ let package = Package(
         .executableTarget(name: "textmeasure",
                           dependencies: ["TextMeasure", "TextMeasureTestingCore", "TextMeasureRender",
                                          "CHarfBuzz", "CTextICU"]),
-        .testTarget(name: "TextMeasureTests", dependencies: ["TextMeasure", "CTextICU"]),
+        .testTarget(name: "TextMeasureTests", dependencies: ["TextMeasure", "CTextICU", "CHyphen"]),
         .testTarget(name: "TextMeasureRenderTests", dependencies: ["TextMeasure", "TextMeasureRender", "CPNG"]),
         .testTarget(name: "TextMeasureTestingTests", dependencies: ["TextMeasureTesting", "textmeasure"]),
         // Runs the built executable; depending on it makes `swift test` build it first.

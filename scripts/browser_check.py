@@ -6,7 +6,14 @@ line starts and heights with TextMeasure's.
     scripts/browser-check --record   # ... and store Chromium's answers as the fixture
     scripts/browser-check --recorded # the stored answers vs the library (no browser)
 
-The corpus is Tests/Fixtures/browser/texts.json (texts by script); it is expanded
+With --boxes it checks where each grapheme cluster is drawn instead: the bidi
+corpus Tests/Fixtures/browser/bidi-texts.json in every paragraph direction and
+alignment, each cluster's client rect (Range.getClientRects()) against the
+library's "boxes", within half a pixel; recorded in chromium-boxes.jsonl.
+
+The corpus is Tests/Fixtures/browser/texts.json (texts by script), then the groups of
+options.json (texts laid out with paragraph options: soft hyphens, word-break, text-wrap...,
+each group's CSS given as case keys); it is expanded
 here into cases (font list x size x line height x widths) in a fixed order, so that
 the same corpus always gives the same cases. Chromium's answers are recorded, case
 and answer on one line, in Tests/Fixtures/browser/chromium.jsonl, which the Swift
@@ -34,7 +41,19 @@ from collections import OrderedDict
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 FIXTURES = os.path.join(ROOT, "Tests", "Fixtures", "browser")
 TEXTS = os.path.join(FIXTURES, "texts.json")
+# Groups laid out with paragraph options: {group: {"css": {case key: value}, "texts": [...]}}.
+OPTIONS = os.path.join(FIXTURES, "options.json")
+# The case keys of paragraph options and the CSS properties they set ("lang" is the
+# div's lang attribute).
+CSS_PROPERTIES = OrderedDict([("whiteSpace", "white-space"), ("overflowWrap", "overflow-wrap"),
+                              ("wordBreak", "word-break"), ("lineBreak", "line-break"),
+                              ("textWrap", "text-wrap"), ("hyphens", "hyphens")])
 RECORDED = os.path.join(FIXTURES, "chromium.jsonl")
+BOX_TEXTS = os.path.join(FIXTURES, "bidi-texts.json")
+BOX_RECORDED = os.path.join(FIXTURES, "chromium-boxes.jsonl")
+DIRECTIONS = ["auto", "ltr", "rtl"]
+ALIGNMENTS = ["start", "end", "left", "right", "center"]
+BOX_TOLERANCE = 0.5
 
 # FontSet.default, in its fallback order (Sources/CTextMeasureFonts/EmbeddedFontList.h).
 EMBEDDED = ["NotoSans-Regular.ttf", "NotoSansArabic-Regular.ttf", "NotoSansHebrew-Regular.ttf",
@@ -50,7 +69,7 @@ FONT_LISTS = OrderedDict([
     ("dejavu", [DEJAVU] + ["Fonts/" + name for name in EMBEDDED[1:]]),
 ])
 # Scripts also measured with the second font list.
-DEJAVU_SCRIPTS = {"en", "de", "fr", "ar", "he", "bidi", "emoji", "mixed", "zh"}
+DEJAVU_SCRIPTS = {"en", "de", "fr", "ar", "he", "bidi", "emoji", "mixed", "zh", "shy", "balance", "pretty", "overflow-normal", "whitespace-normal"}
 SIZES = [13, 17, 22]
 WIDTHS_PER_TEXT = 6
 PAGE_SIZE = 600
@@ -70,10 +89,22 @@ def utf16_length(text):
     return len(text.encode("utf-16-le")) // 2
 
 
-def expand_corpus(texts_path=TEXTS):
-    """The cases of a corpus (texts by script), in a fixed order, each with its script."""
+def expand_corpus(texts_path=TEXTS, options_path=OPTIONS):
+    """The cases of a corpus (texts by script), then of the option groups, in a fixed
+    order, each with its script (its group for the option groups)."""
     with open(texts_path, encoding="utf-8") as file:
         texts = json.load(file, object_pairs_hook=OrderedDict)
+    cases = expand_texts(texts, OrderedDict())
+    if options_path:
+        with open(options_path, encoding="utf-8") as file:
+            groups = json.load(file, object_pairs_hook=OrderedDict)
+        for group, spec in groups.items():
+            cases += expand_texts(OrderedDict([(group, spec["texts"])]), spec["css"])
+    return cases
+
+
+def expand_texts(texts, options):
+    """The cases of texts by script, each with the paragraph options `options` (case keys)."""
     cases = []
     for script, items in texts.items():
         for index, text in enumerate(items):
@@ -91,7 +122,25 @@ def expand_corpus(texts_path=TEXTS):
                             case["width"] = width
                             case["lineHeight"] = line_height
                             case["emptyLines"] = "label"
+                            case.update(options)
                             cases.append(case)
+    return cases
+
+
+def expand_box_corpus(texts_path=BOX_TEXTS):
+    """The box cases: every text in every direction and alignment, at two widths."""
+    with open(texts_path, encoding="utf-8") as file:
+        texts = json.load(file, object_pairs_hook=OrderedDict)
+    cases = []
+    for script, items in texts.items():
+        for index, text in enumerate(items):
+            rng = random.Random(f"boxes-{script}-{index}")
+            for width in sorted({rng.randint(110, 240), rng.randint(241, 460)}):
+                for direction in DIRECTIONS:
+                    for align in ALIGNMENTS:
+                        cases.append(OrderedDict(id=f"{script}-{index}-w{width}-{direction}-{align}", script=script,
+                                                 text=text, size=17, width=width, lineHeight=None, emptyLines="label",
+                                                 direction=direction, align=align, boxes=True))
     return cases
 
 
@@ -125,7 +174,9 @@ FONTCONFIG = """<?xml version="1.0"?>
 </fontconfig>
 """
 
-PAGE_SCRIPT = r"""
+# The page: one div per case, then, once the fonts have loaded, `measureCase(div, range)`
+# (defined by the check, below) for each.
+PAGE_TEMPLATE = r"""
 const cases = JSON.parse(document.getElementById('cases').textContent);
 for (const c of cases) {
   const div = document.createElement('div');
@@ -134,6 +185,11 @@ for (const c of cases) {
   div.style.fontSize = c.size + 'px';
   div.style.width = c.width + 'px';
   div.style.lineHeight = c.lineHeight == null ? 'normal' : c.lineHeight + 'px';
+  for (const [property, value] of Object.entries(c.css || {})) div.style.setProperty(property, value);
+  if (c.lang) div.lang = c.lang;
+  // auto: each paragraph's own direction, as TextMeasure's .natural.
+  if (c.direction === 'auto') div.style.unicodeBidi = 'plaintext'; else if (c.direction) div.style.direction = c.direction;
+  if (c.align) div.style.textAlign = c.align;
   div.textContent = c.text;
   document.body.appendChild(div);
 }
@@ -142,29 +198,7 @@ async function measure() {
   await document.fonts.ready;
   await new Promise(resolve => requestAnimationFrame(() => resolve()));
   const range = document.createRange();
-  const results = [];
-  for (const div of document.querySelectorAll('div.c')) {
-    const node = div.firstChild;
-    const starts = [];
-    let lastTop = null;
-    if (node) {
-      const text = node.data;
-      for (let i = 0; i < text.length; ) {
-        const n = text.codePointAt(i) > 0xFFFF ? 2 : 1;
-        range.setStart(node, i);
-        range.setEnd(node, i + n);
-        const rects = range.getClientRects();
-        if (rects.length) {
-          // Fragments on one line share their top; the next line's is lower.
-          const top = rects[0].top;
-          if (lastTop === null || top > lastTop + 0.01) starts.push(i);
-          lastTop = top;
-        }
-        i += n;
-      }
-    }
-    results.push({lineStarts: starts, height: div.getBoundingClientRect().height});
-  }
+  const results = [...document.querySelectorAll('div.c')].map(div => measureCase(div, range));
   const fonts = [...document.fonts].map(f => f.family + ':' + f.status);
   const out = document.createElement('pre');
   out.id = 'results';
@@ -173,6 +207,61 @@ async function measure() {
 }
 measure();
 """
+
+# Line starts and height: characters on one line share the top of their fragment.
+PAGE_SCRIPT = r"""
+function measureCase(div, range) {
+  const node = div.firstChild;
+  const starts = [];
+  let lastTop = null;
+  if (node) {
+    const text = node.data;
+    for (let i = 0; i < text.length; ) {
+      const n = text.codePointAt(i) > 0xFFFF ? 2 : 1;
+      range.setStart(node, i);
+      range.setEnd(node, i + n);
+      const rects = range.getClientRects();
+      if (rects.length) {
+        // Fragments on one line share their top; the next line's is lower. After a
+        // soft hyphen that ends a line, the first rect is an empty one at that line's
+        // end: the character's own is the last.
+        const top = (i > 0 && text.charCodeAt(i - 1) === 0xAD ? rects[rects.length - 1] : rects[0]).top;
+        if (lastTop === null || top > lastTop + 0.01) starts.push(i);
+        lastTop = top;
+      }
+      i += n;
+    }
+  }
+  return {lineStarts: starts, height: div.getBoundingClientRect().height};
+}
+""" + PAGE_TEMPLATE
+
+# Each grapheme's client rects, as [start, end, line, left, right] from the div's left
+# edge (line breaks left out); a line is a distinct top.
+BOX_PAGE_SCRIPT = r"""
+const segmenter = new Intl.Segmenter('en', {granularity: 'grapheme'});
+function measureCase(div, range) {
+  const node = div.firstChild;
+  const boxes = [];
+  const left = div.getBoundingClientRect().left;
+  const tops = [];
+  if (node) {
+    for (const {segment, index} of segmenter.segment(node.data)) {
+      if (segment === '\n' || segment === '\r\n' || segment === '\u2029') continue;
+      range.setStart(node, index);
+      range.setEnd(node, index + segment.length);
+      const rects = [...range.getClientRects()];
+      if (!rects.length) continue;
+      const top = rects[0].top;
+      let line = tops.findIndex(t => Math.abs(t - top) < 0.01);
+      if (line < 0) { tops.push(top); line = tops.length - 1; }
+      boxes.push([index, index + segment.length, line, Math.min(...rects.map(r => r.left)) - left,
+                  Math.max(...rects.map(r => r.right)) - left]);
+    }
+  }
+  return {boxes, height: div.getBoundingClientRect().height};
+}
+""" + PAGE_TEMPLATE
 
 
 def chromium_binary():
@@ -184,7 +273,7 @@ def chromium_binary():
     sys.exit("browser-check: chromium not found (scripts/browser-check installs it)")
 
 
-def render_page(cases, workdir, fontconfig):
+def render_page(cases, workdir, fontconfig, script=PAGE_SCRIPT):
     paths = []
     for case in cases:
         for path in font_paths(case):
@@ -193,7 +282,10 @@ def render_page(cases, workdir, fontconfig):
     faces = "\n".join(f'@font-face {{ font-family: "tm{i}"; src: url("file://{absolute(p)}"); }}'
                       for i, p in enumerate(paths))
     page_cases = [{"text": c["text"], "size": c["size"], "width": c["width"], "lineHeight": c["lineHeight"],
-                   "family": ", ".join(f'"tm{paths.index(p)}"' for p in font_paths(c))} for c in cases]
+                   "direction": c.get("direction"), "align": c.get("align"),
+                   "family": ", ".join(f'"tm{paths.index(p)}"' for p in font_paths(c)),
+                   "css": {css: c[key] for key, css in CSS_PROPERTIES.items() if key in c},
+                   "lang": c.get("lang")} for c in cases]
     # JSON inside <script type=application/json>: only "</" needs escaping.
     data = json.dumps(page_cases, ensure_ascii=True).replace("</", "<\\/")
     page = f"""<!DOCTYPE html><html><head><meta charset="utf-8"><style>
@@ -203,7 +295,7 @@ div.c {{ white-space: pre-wrap; overflow-wrap: break-word; word-break: normal; l
         margin: 0; padding: 0; border: 0; }}
 </style></head><body>
 <script type="application/json" id="cases">{data}</script>
-<script>{PAGE_SCRIPT}</script>
+<script>{script}</script>
 </body></html>"""
     page_path = os.path.join(workdir, "page.html")
     with open(page_path, "w", encoding="utf-8") as file:
@@ -230,7 +322,7 @@ div.c {{ white-space: pre-wrap; overflow-wrap: break-word; word-break: normal; l
     return answer["results"]
 
 
-def run_chromium(cases):
+def run_chromium(cases, script=PAGE_SCRIPT):
     with tempfile.TemporaryDirectory(prefix="browser-check-") as workdir:
         fonts_dir = os.path.join(workdir, "fonts")
         os.mkdir(fonts_dir)
@@ -243,7 +335,7 @@ def run_chromium(cases):
         for start in range(0, len(cases), PAGE_SIZE):
             page = cases[start:start + PAGE_SIZE]
             print(f"browser-check: Chromium, cases {start + 1}-{start + len(page)} of {len(cases)}", file=sys.stderr)
-            results.extend(render_page(page, workdir, fontconfig))
+            results.extend(render_page(page, workdir, fontconfig, script))
     return [{**case, "chromium": result} for case, result in zip(cases, results)]
 
 
@@ -308,13 +400,51 @@ def compare(recorded, library, verbose):
     return total
 
 
-def read_recorded():
-    with open(RECORDED, encoding="utf-8") as file:
+def box_differences(theirs, mine):
+    """The clusters whose line or edges differ by more than BOX_TOLERANCE, as
+    (start, chromium box, textmeasure box); a cluster one side lacks counts too."""
+    ours = {box[0]: box for box in (mine or {}).get("boxes") or []}
+    chrome = {box[0]: box for box in theirs["boxes"]}
+    differing = []
+    for start in sorted(set(ours) | set(chrome)):
+        a, b = chrome.get(start), ours.get(start)
+        if a is None or b is None or a[1] != b[1] or a[2] != b[2] \
+                or abs(a[3] - b[3]) > BOX_TOLERANCE or abs(a[4] - b[4]) > BOX_TOLERANCE:
+            differing.append((start, a, b))
+    return differing
+
+
+def compare_boxes(recorded, library, verbose):
+    per_script = OrderedDict()
+    mismatches = []
+    for case, mine in zip(recorded, library):
+        stats = per_script.setdefault(case["script"], [0, 0])
+        stats[0] += 1
+        differing = box_differences(case["chromium"], mine)
+        stats[1] += not differing
+        if differing:
+            mismatches.append((case, differing))
+    total = [sum(s[i] for s in per_script.values()) for i in range(2)]
+    print(f"{'script':8} {'cases':>6} {'every box within ' + str(BOX_TOLERANCE) + ' px':>26}")
+    for script, (count, agreeing) in list(per_script.items()) + [("overall", total)]:
+        print(f"{script:8} {count:6} {100 * agreeing / count:25.2f}%")
+    shown = mismatches if verbose else mismatches[:20]
+    for case, differing in shown:
+        print(f"\n{case['id']}  {case['text']!r}".replace("\n", "⏎", 1))
+        for start, a, b in differing[:8]:
+            print(f"  @{start}: chromium {a}  textmeasure {b}")
+    if len(shown) < len(mismatches):
+        print(f"\n... and {len(mismatches) - len(shown)} more (--verbose shows all)")
+    return total
+
+
+def read_recorded(path=RECORDED):
+    with open(path, encoding="utf-8") as file:
         return [json.loads(line, object_pairs_hook=OrderedDict) for line in file if line.strip()]
 
 
-def write_recorded(recorded):
-    with open(RECORDED, "w", encoding="utf-8") as file:
+def write_recorded(recorded, path=RECORDED):
+    with open(path, "w", encoding="utf-8") as file:
         for case in recorded:
             file.write(json.dumps(case, ensure_ascii=False) + "\n")
 
@@ -326,22 +456,47 @@ def main():
     parser.add_argument("--textmeasure", default=os.path.join(ROOT, "scripts", "textmeasure"))
     parser.add_argument("--filter", help="only cases whose id contains this")
     parser.add_argument("--verbose", action="store_true", help="show every mismatching case")
+    parser.add_argument("--boxes", action="store_true",
+                        help="check cluster boxes on the bidi corpus in every direction and alignment")
     parser.add_argument("--texts", default=TEXTS,
                         help="another corpus of the same shape ({script: [texts]}), e.g. held-out texts")
     args = parser.parse_args()
     if args.texts != TEXTS and (args.record or args.recorded):
         parser.error("--texts checks another corpus live; it cannot be recorded or compared with the fixture")
 
+    if args.boxes:
+        if args.recorded:
+            recorded = read_recorded(BOX_RECORDED)
+        else:
+            texts = BOX_TEXTS if args.texts == TEXTS else args.texts   # --texts: held-out bidi texts, live
+            recorded = run_chromium(expand_box_corpus(texts), BOX_PAGE_SCRIPT)
+            if args.record:
+                write_recorded(recorded, BOX_RECORDED)
+                print(f"browser-check: recorded {len(recorded)} cases in {os.path.relpath(BOX_RECORDED, ROOT)}",
+                      file=sys.stderr)
+        if args.filter:
+            recorded = [c for c in recorded if args.filter in c["id"]]
+        compare_boxes(recorded, run_library(recorded, args.textmeasure), args.verbose)
+        return
+
     if args.recorded:
         recorded = read_recorded()
+        if args.filter:
+            recorded = [c for c in recorded if args.filter in c["id"]]
     else:
-        recorded = run_chromium(expand_corpus(args.texts))
+        cases = expand_corpus(args.texts, OPTIONS if args.texts == TEXTS else None)
+        if args.filter:
+            cases = [c for c in cases if args.filter in c["id"]]
+        recorded = run_chromium(cases)
         if args.record:
-            write_recorded(recorded)
-            print(f"browser-check: recorded {len(recorded)} cases in {os.path.relpath(RECORDED, ROOT)}",
-                  file=sys.stderr)
-    if args.filter:
-        recorded = [c for c in recorded if args.filter in c["id"]]
+            # With --filter, only the chosen cases are recorded again; the rest stay as they were.
+            fresh = {c["id"]: c for c in recorded}
+            corpus = {c["id"] for c in expand_corpus()}
+            kept = [c for c in read_recorded() if c["id"] in corpus] if args.filter else []
+            merged = [fresh.pop(c["id"], c) for c in kept] + list(fresh.values())
+            write_recorded(merged)
+            print(f"browser-check: recorded {len(recorded)} cases ({len(merged)} in all) in "
+                  f"{os.path.relpath(RECORDED, ROOT)}", file=sys.stderr)
     compare(recorded, run_library(recorded, args.textmeasure), args.verbose)
 
 

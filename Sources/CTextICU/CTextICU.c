@@ -41,7 +41,7 @@ static UBreakIterator *iterator_for(int kind, UErrorCode *status) {
     }
     if (!t->iterators[kind]) {
         static const char *const locales[CTX_BREAK_KIND_COUNT] = {
-            "", "", "@lb=normal"
+            "", "", "@lb=normal", "@lb=loose", "@lb=strict"
         };
         UBreakIteratorType type = kind == CTX_BREAK_CHARACTER ? UBRK_CHARACTER : UBRK_LINE;
         t->iterators[kind] = ubrk_open(type, locales[kind], NULL, 0, status);

@@ -24,8 +24,12 @@ public enum TextMeasureError: Error, Sendable, Equatable, CustomStringConvertibl
     /// within the text or splits a surrogate pair; -1..<-1 for string indices outside the
     /// text or inside a scalar.
     case invalidEditRange(utf16Offsets: Range<Int>)
+    /// A language tag that is not BCP 47 (`TextStyle.language`).
+    case invalidLanguage(String)
     /// The font set holds no fonts: `FontSet.default` of a build without the `EmbeddedFonts` trait.
     case noFonts
+    /// ICU failed to resolve the text's bidi levels; `code` is ICU's `UErrorCode`.
+    case bidiFailed(code: Int32)
 
     public var description: String {
         switch self {
@@ -42,7 +46,9 @@ public enum TextMeasureError: Error, Sendable, Equatable, CustomStringConvertibl
         case .textTooLong(let count): "text too long: \(count) UTF-16 code units, at most \(Limits.maximumUTF16Count)"
         case .segmentationFailed(let code): "ICU segmentation failed with error \(code)"
         case .invalidEditRange(let range): "invalid edit range \(range): must lie within the text, on Unicode scalar boundaries"
+        case .invalidLanguage(let tag): "invalid language tag \"\(tag)\": must be BCP 47, such as \"en-US\" or \"de\""
         case .noFonts: "no fonts: TextMeasure was built without its embedded fonts (the EmbeddedFonts trait is off), so the default font set is empty; give a font set of your own (the CLI: --font FILE)"
+        case .bidiFailed(let code): "ICU bidi resolution failed with error \(code)"
         }
     }
 }

@@ -20,18 +20,40 @@ public struct TextStyle: Sendable, Hashable {
     /// The width of a tab, in spaces of the primary font, within `tabSizeRange`.
     /// Default 8, as in CSS.
     public var tabSize: Int
+    /// How lines are chosen among the breaks that fit (CSS `text-wrap`): greedy by default.
+    public var textWrap: TextWrap = .wrap
+    /// CSS `word-break`: `keepAll` for Korean kept whole between spaces, `breakAll` to break inside words.
+    public var wordBreak: WordBreak = .normal
+    /// CSS `line-break`: the strictness of CJK breaks (ICU's `lb=` keywords), or `anywhere`.
+    public var lineBreak: LineBreak = .auto
+    /// CSS `overflow-wrap`: whether a word too long for a line breaks (the default) or overflows.
+    public var overflowWrap: OverflowWrap = .breakWord
+    /// CSS `white-space`: `preWrap` (the default) keeps spaces and newlines; `normal` collapses them.
+    public var whiteSpace: WhiteSpace = .preWrap
+    /// CSS `hyphens`: `manual` (the default) breaks at soft hyphens, `auto` also at the
+    /// hyphenation points of `language`, `none` at neither.
+    public var hyphens: Hyphens = .manual
+    /// The text's language, a BCP 47 tag (`"en-US"`, `"de"`): the patterns `hyphens: auto` uses.
+    public var language: String? = nil
     /// Tab sizes the library accepts.
     public static let tabSizeRange: ClosedRange<Int> = Limits.tabSize
     /// The largest fixed line height (px) or line height multiple the library accepts.
     public static let maximumLineHeight = Limits.maximumLineHeight
+    /// The direction of each paragraph. Default `.natural`: its first strong character's.
+    public var baseWritingDirection: WritingDirection
+    /// Where lines sit in the content box. Default `.natural`: the paragraph's start side.
+    public var alignment: TextAlignment
 
     public init(fontSize: Double = 17, lineHeight: LineHeight = .normal,
-                lineBreakRules: LineBreakRules = .browser, fontFeatures: [String] = [], tabSize: Int = 8) {
+                lineBreakRules: LineBreakRules = .browser, fontFeatures: [String] = [], tabSize: Int = 8,
+                baseWritingDirection: WritingDirection = .natural, alignment: TextAlignment = .natural) {
         self.fontSize = fontSize
         self.lineHeight = lineHeight
         self.lineBreakRules = lineBreakRules
         self.fontFeatures = fontFeatures
         self.tabSize = tabSize
+        self.baseWritingDirection = baseWritingDirection
+        self.alignment = alignment
     }
 
     package func validate() throws(TextMeasureError) {
@@ -39,10 +61,19 @@ public struct TextStyle: Sendable, Hashable {
         guard Self.tabSizeRange.contains(tabSize) else { throw .invalidTabSize(tabSize) }
         // A setting HarfBuzz cannot parse would otherwise be dropped when shaping.
         for feature in fontFeatures where !Self.parses(feature) { throw .invalidFontFeature(feature) }
+        if let language { _ = try Hyphenator.forLanguage(language) }
         switch lineHeight {
         case .normal: break
         case .fixed(let value), .multiple(let value):
             guard value.isFinite, value > 0, value <= Self.maximumLineHeight else { throw .invalidLineHeight(value) }
         }
+    }
+}
+
+extension TextStyle {
+    /// The options segmentation breaks lines by.
+    package var lineBreakOptions: LineBreakOptions {
+        LineBreakOptions(lineBreak: lineBreak, wordBreak: wordBreak, whiteSpace: whiteSpace, hyphens: hyphens,
+                         language: language)
     }
 }

@@ -26,6 +26,9 @@ package struct GreedyLineFitter {
     let addsEmptyLastLine: Bool
     /// The most lines to fit; the text after the last of them is left out.
     let lineLimit: Int
+    /// Whether a word too long for an empty line breaks between grapheme clusters (CSS
+    /// `overflow-wrap: break-word`) rather than overflow the line (`normal`).
+    var breaksLongWords = true
 
     /// Where `segment`'s trailing whitespace ends when its content ends at `x`:
     /// tabs advance to the next tab stop from the line's start.
@@ -72,14 +75,16 @@ package struct GreedyLineFitter {
             var glued = false   // the line so far is a hyphen that holds on to this segment
             for segment in segments {
                 // Most segments fit whole after what the line holds: that case first,
-                // the rest (whitespace alone, breaks) as the general loop decides.
+                // the rest (whitespace alone, breaks) as the general loop decides. A soft
+                // hyphen's segment is measured with its hyphen (`PreparedText`), so that
+                // this test asks for room for it with no extra work per segment.
                 if Int(segment.contentGraphemeEnd) != firstGrapheme, line.committed + segment.width <= width {
                     line.visible = line.committed + segment.width
                     line.committed = hasTabs ? trailingEnd(of: segment, from: line.visible, in: prepared)
                                              : line.visible + segment.trailingWidth
                     line.fonts |= segment.fonts
-                } else if let placed = place(segment, from: segmentStart, grapheme: firstGrapheme, glued: glued,
-                                             on: line, of: prepared, into: &sink) {
+                } else if let placed = place(segment, of: segments, from: segmentStart, grapheme: firstGrapheme,
+                                             glued: glued, on: line, of: prepared, into: &sink) {
                     line = placed
                 } else {
                     return
@@ -87,10 +92,15 @@ package struct GreedyLineFitter {
                 glued = segment.endsWithHeldHyphen && line.start == Int(segment.end) - 1
                 segmentStart = Int(segment.end)
                 firstGrapheme = Int(segment.graphemeEnd)
-                if segment.isMandatoryBreak, !end(&line, at: segmentStart, .mandatoryBreak, into: &sink) { return }
+                if segment.isMandatoryBreak {
+                    guard end(&line, at: segmentStart, .mandatoryBreak,
+                              hyphenated: Sink.keepsLineDetails && segment.endsWithSoftHyphen, into: &sink) else { return }
+                }
             }
             if line.start < prepared.utf16Count {
-                _ = end(&line, at: prepared.utf16Count, .endOfText, into: &sink)
+                // Chromium draws the hyphen of a soft hyphen that ends the text (measured with it).
+                let hyphenated = Sink.keepsLineDetails && segments.last?.endsWithSoftHyphen == true
+                _ = end(&line, at: prepared.utf16Count, .endOfText, hyphenated: hyphenated, into: &sink)
             } else if addsEmptyLastLine, line.count == 0 || line.previousEnd == .mandatoryBreak {
                 _ = end(&line, at: prepared.utf16Count, .endOfText, into: &sink)
             }
@@ -100,8 +110,9 @@ package struct GreedyLineFitter {
     /// Ends `line` at `end` and opens the next; false once the line limit is reached.
     @inline(__always)
     private func end<Sink: LineSink>(_ line: inout OpenLine, at end: Int, _ reason: LineEnd,
-                                     into sink: inout Sink) -> Bool {
-        sink.add(LineFragment(start: line.start, end: end, width: line.visible, fonts: line.fonts, lineEnd: reason))
+                                     hyphenated: Bool = false, into sink: inout Sink) -> Bool {
+        sink.add(LineFragment(start: line.start, end: end, width: line.visible, fonts: line.fonts, lineEnd: reason,
+                              hyphenated: hyphenated))
         line = OpenLine(start: end, count: line.count + 1, previousEnd: reason)
         return line.count < lineLimit
     }
@@ -110,13 +121,20 @@ package struct GreedyLineFitter {
     /// on `line`, ending lines before it or inside it where it does not fit: the line
     /// open after it, or nil once the line limit is reached. (`line` is passed by value
     /// so that the common case, which does not come here, keeps it in registers.)
-    private func place<Sink: LineSink>(_ segment: Segment, from segmentStart: Int, grapheme firstGrapheme: Int,
-                                       glued: Bool, on line: OpenLine, of prepared: PreparedText,
+    /// Inlined into `fit`, as it was before the stages were targets: out of line, the
+    /// call (a dozen arguments, at every line end) cost relayout about 10%.
+    @inline(__always)
+    private func place<Sink: LineSink>(_ segment: Segment, of segments: UnsafeBufferPointer<Segment>,
+                                       from segmentStart: Int, grapheme firstGrapheme: Int, glued: Bool,
+                                       on line: OpenLine, of prepared: PreparedText,
                                        into sink: inout Sink) -> OpenLine? {
         var line = line
+        // Only soft hyphens need to look at the segments around this one (rare): found then.
+        var index: Int { segments.partitioningIndex { Int($0.end) > segmentStart } }
         var pieceStart = segmentStart      // what is left of the segment: its UTF-16 start,
         var grapheme = firstGrapheme       // its first grapheme,
-        var remaining = segment.width      // and its width
+        var remaining = segment.width      // and its width (a soft hyphen's with the hyphen)
+        let hyphen = segment.endsWithSoftHyphen ? prepared.hyphenWidth(after: segment) : 0
         let contentEnd = Int(segment.contentGraphemeEnd)
         while true {
             // Whitespace alone adds nothing visible: it stays on the line and hangs,
@@ -125,22 +143,74 @@ package struct GreedyLineFitter {
                 line.committed += segment.trailingWidth
                 return line
             }
-            if line.committed + remaining <= width {
+            // It fits with its hyphen, or without it where the line goes on past it.
+            if line.committed + remaining <= width
+                || hyphen > 0 && line.committed + remaining - hyphen <= width
+                    && (wrapping == .characters
+                        || !segment.isMandatoryBreak && continues(after: index, from: line.committed + remaining - hyphen,
+                                                                  of: segments, prepared)) {
+                line.visible = line.committed + remaining
+                line.committed = hyphen > 0 ? line.visible + segment.trailingWidth   // takes the hyphen off again
+                                            : trailingEnd(of: segment, from: line.visible, in: prepared)
+                line.fonts |= grapheme == firstGrapheme ? segment.fonts : prepared.fontMask(graphemes: grapheme..<contentEnd)
+                return line
+            }
+            let lineIsEmpty = pieceStart == line.start
+            if lineIsEmpty, hyphen > 0, wrapping == .words, line.committed + remaining - hyphen <= width,
+               index + 1 < segments.count,
+               line.committed + remaining - hyphen + firstBreakWidth(of: index + 1, prepared) <= width {
+                // Too wide with its hyphen, but the next word's first letter fits after it:
+                // the line breaks inside that word instead.
+                line.visible = line.committed + remaining
+                line.committed = line.visible + segment.trailingWidth
+                line.fonts |= grapheme == firstGrapheme ? segment.fonts : prepared.fontMask(graphemes: grapheme..<contentEnd)
+                return line   // `breaksInsideNext` below tells this state apart
+            }
+            // The line holds a soft hyphen's segment that did not fit with its hyphen, taken
+            // whole so that the word breaks later, where it overflows (Blink breaks such a
+            // line anywhere, and the soft hyphen is one more break opportunity). Only then is
+            // the line wider than the box with less committed than shown (the hyphen
+            // counted in `visible` only): no field of the line, which stays in registers.
+            let breaksInsideNext = line.committed < line.visible && line.visible > width
+            if !lineIsEmpty, !glued, wrapping == .words, !breaksInsideNext {
+                // Break before this segment, and try it again on an empty line. A line
+                // that ends at a soft hyphen shows a hyphen (counted already: see above).
+                let hyphenated = Sink.keepsLineDetails && index > 0 && segments[index - 1].endsWithSoftHyphen
+                guard end(&line, at: pieceStart, .softBreak, hyphenated: hyphenated, into: &sink) else { return nil }
+                continue
+            }
+            if lineIsEmpty, !breaksLongWords, wrapping == .words {
+                // overflow-wrap: normal: the word overflows the line whole.
                 line.visible = line.committed + remaining
                 line.committed = trailingEnd(of: segment, from: line.visible, in: prepared)
                 line.fonts |= grapheme == firstGrapheme ? segment.fonts : prepared.fontMask(graphemes: grapheme..<contentEnd)
                 return line
             }
-            let lineIsEmpty = pieceStart == line.start
-            if !lineIsEmpty, !glued, wrapping == .words {
-                // Break before this segment, and try it again on an empty line.
-                guard end(&line, at: pieceStart, .softBreak, into: &sink) else { return nil }
-                continue
-            }
             // Break inside the segment: the clusters that fit in the room left,
-            // at least one on an empty line.
-            let piece = clusters(from: grapheme, to: contentEnd, room: width - line.committed, atLeastOne: lineIsEmpty,
+            // at least one on an empty line. A soft hyphen's segment that does not fit
+            // with its hyphen breaks before its last letter, as Chromium does (the soft
+            // hyphen holds on to that letter).
+            var pieceEnd = contentEnd
+            if segment.endsWithSoftHyphen, wrapping == .words {
+                var last = contentEnd - 1
+                while last > grapheme, prepared.graphemeWidths[last] == 0 { last -= 1 }
+                if last > grapheme { pieceEnd = last }
+            }
+            var piece = clusters(from: grapheme, to: pieceEnd, room: width - line.committed,
+                                 atLeastOne: lineIsEmpty || breaksInsideNext,
                                  afterHangingWhitespace: line.committed > line.visible, of: prepared)
+            // Inside a word with soft hyphens, a break right after one shows its hyphen;
+            // where that does not fit, back to before the letter the soft hyphen holds on to.
+            var pieceHyphen = 0
+            if pieceEnd != contentEnd, piece.end > grapheme + 1, prepared.graphemeWidths[piece.end - 1] == 0 {
+                if piece.visible + prepared.hyphen.width <= width - line.committed {
+                    pieceHyphen = prepared.hyphen.width
+                } else {
+                    var last = piece.end - 1
+                    while last > grapheme, prepared.graphemeWidths[last] == 0 { last -= 1 }
+                    if last > grapheme { piece = Self.retake(Piece(end: last), from: grapheme, prepared: prepared) }
+                }
+            }
             if piece.end == contentEnd {
                 // All of it fits after all: one cluster wider than the line alone, or rounding.
                 line.visible = line.committed + piece.visible
@@ -149,15 +219,48 @@ package struct GreedyLineFitter {
                 return line
             }
             if piece.end > grapheme {
-                line.visible = line.committed + piece.visible + piece.endAdjustment
-                line.fonts |= piece.fonts
+                line.visible = line.committed + piece.visible + piece.endAdjustment + pieceHyphen
+                line.fonts |= piece.fonts | (pieceHyphen > 0 ? prepared.hyphen.fontMask : 0)
                 pieceStart = Int(prepared.graphemeEnds[piece.end - 1])
                 grapheme = piece.end
                 remaining = max(0, remaining - piece.width + piece.startAdjustment)
             }
-            let reason: LineEnd = wrapping == .words ? .emergencyBreak : .softBreak
-            guard end(&line, at: pieceStart, reason, into: &sink) else { return nil }
+            let reason: LineEnd = pieceHyphen > 0 ? .softBreak : wrapping == .words ? .emergencyBreak : .softBreak
+            guard end(&line, at: pieceStart, reason, hyphenated: pieceHyphen > 0, into: &sink) else { return nil }
         }
+    }
+
+    /// Whether a line that holds segment `index`, a soft hyphen's, ending at `x`, goes on
+    /// past it (so shows no hyphen there): the segments after it fit up to one that
+    /// could end the line, with its hyphen if it ends at a soft hyphen too, or the text
+    /// ends. Blink gets the same answer by backing up from the overflow to the last
+    /// break whose line, hyphen included, fits.
+    private func continues(after index: Int, from x: Int, of segments: UnsafeBufferPointer<Segment>,
+                           _ prepared: PreparedText) -> Bool {
+        var x = x
+        for next in segments[(index + 1)...] {
+            // A soft hyphen's segment is measured with its hyphen.
+            let bare = next.endsWithSoftHyphen ? next.width - prepared.hyphenWidth(after: next) : next.width
+            guard x + bare <= width else { return false }
+            if !next.endsWithSoftHyphen || x + next.width <= width { return true }
+            x += next.width + next.trailingWidth
+        }
+        return false   // the text ends after the soft hyphen: Chromium draws the hyphen there too
+    }
+
+    /// The width up to the first place segment `index` can break: after its first cluster
+    /// and the zero-width ones that hold on to it, with the hyphen if that is its end and
+    /// it ends at a soft hyphen.
+    private func firstBreakWidth(of index: Int, _ prepared: PreparedText) -> Int {
+        let segment = prepared.segments[index]
+        var g = Int(prepared.segments[index - 1].graphemeEnd)
+        let end = Int(segment.contentGraphemeEnd)
+        guard g < end else { return 0 }
+        var width = Int(prepared.graphemeWidths[g])
+        g += 1
+        while g < end, prepared.graphemeWidths[g] == 0 { g += 1 }
+        if g == end, segment.endsWithSoftHyphen { width += prepared.hyphenWidth(after: segment) }
+        return width
     }
 
     /// Grapheme clusters taken onto a line from inside a segment.

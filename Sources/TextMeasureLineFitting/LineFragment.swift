@@ -25,4 +25,8 @@ package struct LineFragment: Equatable {
     /// For a truncated line, the UTF-16 range of its text that "…" replaces
     /// (empty when the ellipsis only marks that text after the line is hidden).
     var elided: Range<Int>? = nil
+    /// Whether the line ends at a soft hyphen and shows a hyphen there (counted in `width`).
+    var hyphenated = false
+    /// Whether `text-wrap: balance` or `pretty` chose this line's breaks rather than greedy.
+    var rewrapped = false
 }

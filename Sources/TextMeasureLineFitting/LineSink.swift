@@ -1,11 +1,19 @@
 /// Where line fitting puts the lines it ends, in order.
 package protocol LineSink {
     mutating func add(_ line: LineFragment)
+    /// Whether the sink reads more of a line than its extent, width and fonts (whether
+    /// it shows a hyphen): fitting works that out only for a sink that reads it.
+    static var keepsLineDetails: Bool { get }
+}
+
+extension LineSink {
+    package static var keepsLineDetails: Bool { false }
 }
 
 /// Layout keeps every line.
 extension Array: LineSink where Element == LineFragment {
     package mutating func add(_ line: LineFragment) { append(line) }
+    package static var keepsLineDetails: Bool { true }
 }
 
 /// Sizing keeps only what a size needs of the lines: their stacked height and the

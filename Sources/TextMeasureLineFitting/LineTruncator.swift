@@ -49,6 +49,7 @@ package struct LineTruncator {
         var truncated = line
         truncated.end = paragraph.end
         truncated.lineEnd = paragraph.lineEnd
+        truncated.hyphenated = false   // the line now runs to its paragraph's end, past the soft hyphen
         truncated.width = headWidth + prepared.ellipsis.width + tailWidth
         truncated.fonts = prepared.fontMask(graphemes: head) | prepared.fontMask(graphemes: tail) | prepared.ellipsis.fontMask
         truncated.elided = offset(ofGrapheme: head.upperBound)..<offset(ofGrapheme: tail.lowerBound)

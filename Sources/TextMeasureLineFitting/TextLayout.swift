@@ -29,17 +29,30 @@ public struct TextLayout: Sendable {
         public var baseline: Double
         /// Why the line ended here.
         public var lineEnd: LineEnd
+        /// The hyphen drawn at the line's end when it breaks at a soft hyphen (U+00AD):
+        /// U+2010, or U+002D when the primary font has no U+2010. Its width is in `width`.
+        /// `nil` for a line that ends anywhere else.
+        public var hyphen: Unicode.Scalar? = nil
+        /// Whether `TextStyle.textWrap` (`balance`, `pretty`) chose where this line
+        /// breaks, rather than greedy fitting.
+        public var isRewrapped = false
 
-        /// The text as the line shows it: `text` with the elided part replaced by "…".
+        /// The text as the line shows it: `text` with the elided part replaced by "…",
+        /// and the hyphen at a soft hyphen's break.
         ///
         /// ```swift
         /// line.displayText   // "Meet me at the…" for a tail-truncated line
         /// ```
         public var displayText: String {
-            guard let elided = elidedRange else { return String(text) }
-            var shown = String(text[..<elided.lowerBound])
-            shown.unicodeScalars.append(LineBreakMode.ellipsis)
-            shown += text[elided.upperBound...]
+            var shown: String
+            if let elided = elidedRange {
+                shown = String(text[..<elided.lowerBound])
+                shown.unicodeScalars.append(LineBreakMode.ellipsis)
+                shown += text[elided.upperBound...]
+            } else {
+                shown = String(text)
+            }
+            if let hyphen { shown.unicodeScalars.append(hyphen) }
             return shown
         }
     }
@@ -108,7 +121,8 @@ extension PreparedText {
                                          width: Double(fragment.width) / Double(Units.widthPerPixel), y: Double(y) / layoutPerPixel,
                                          height: Double(box.height) / layoutPerPixel,
                                          baseline: Double(y + box.above) / layoutPerPixel,
-                                         lineEnd: fragment.lineEnd))
+                                         lineEnd: fragment.lineEnd, hyphen: fragment.hyphenated ? hyphen.scalar : nil,
+                                         isRewrapped: fragment.rewrapped))
             y += box.height
             widest = max(widest, fragment.width)
         }
@@ -126,7 +140,12 @@ extension PreparedText {
     /// `layout(width:)` and `TextMeasurer`'s sizing.
     package func lineFragments(width: Double, options: FittingOptions) throws(TextMeasureError) -> [LineFragment] {
         let fitter = try lineFitter(width: width, options: options)
-        var fragments = fitter.fit(self)
+        // Balance and pretty choose among word breaks; with other modes or a line limit, greedy.
+        var fragments = style.textWrap == .wrap || options.lineBreakMode != .byWordWrapping
+            || options.maximumNumberOfLines != 0
+            ? fitter.fit(self)
+            : ScoreLineFitter(greedy: fitter, textWrap: style.textWrap, boxWidth: widthUnits(width),
+                              fontSize: style.fontSize).fit(self)
         guard let truncation = options.lineBreakMode.truncation else { return fragments }
 
         let fixed = widthUnits(width)
@@ -146,7 +165,7 @@ extension PreparedText {
     /// them, without keeping the lines (unless truncation has to see them).
     package func lineStack(width: Double, options: FittingOptions) throws(TextMeasureError) -> LineStack {
         var stack = LineStack(boxes: lineBoxes)
-        if options.lineBreakMode.truncation == nil {
+        if options.lineBreakMode.truncation == nil, style.textWrap == .wrap {
             try lineFitter(width: width, options: options).fit(self, into: &stack)
         } else {
             for fragment in try lineFragments(width: width, options: options) { stack.add(fragment) }
@@ -168,7 +187,8 @@ extension PreparedText {
         return GreedyLineFitter(width: wraps ? fixed + tolerance : GreedyLineFitter.unbounded,
                                 wrapping: lineBreakMode == .byCharWrapping ? .characters : .words,
                                 addsEmptyLastLine: options.emptyLines == .textView,
-                                lineLimit: maximumNumberOfLines == 0 ? Int.max : maximumNumberOfLines)
+                                lineLimit: maximumNumberOfLines == 0 ? Int.max : maximumNumberOfLines,
+                                breaksLongWords: style.overflowWrap != .normal)
     }
 
     /// A box `width` px wide in width units (`Units.widthPerPixel`), floored to

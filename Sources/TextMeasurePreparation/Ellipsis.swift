@@ -18,7 +18,15 @@ extension Ellipsis {
     /// The ellipsis that truncation draws: U+2026 shaped on its own in the first
     /// font of `fonts` that covers it, as TextKit measures its truncation token.
     static func measure(fonts: FontSet, style: TextStyle) -> Ellipsis {
-        let text = [UInt16(Ellipsis.character.value)]
+        let (width, fontIndex) = shapeAlone(UInt16(Ellipsis.character.value), fonts: fonts, style: style)
+        return Ellipsis(width: roundedToInt(width), fontIndex: fontIndex)
+    }
+
+    /// A BMP character shaped on its own in the first font of `fonts` that covers it:
+    /// its advance in width units (unrounded) and that font. The ellipsis and the
+    /// hyphen are measured so.
+    static func shapeAlone(_ character: UInt16, fonts: FontSet, style: TextStyle) -> (width: Double, fontIndex: Int) {
+        let text = [character]
         var advance: Int32 = 0, edges: UInt8 = 0
         let fontIndex = text.withUnsafeBufferPointer { text in
             let fontIndex = FontItemizer(fontSet: fonts).fontIndex(for: text, start: 0, end: 1)
@@ -28,6 +36,6 @@ extension Ellipsis {
             return fontIndex
         }
         let scale = style.fontSize * Double(Units.widthPerPixel) / Double(fonts.fonts[fontIndex].advanceUnitsPerEm)
-        return Ellipsis(width: roundedToInt(Double(advance) * scale), fontIndex: fontIndex)
+        return (Double(advance) * scale, fontIndex)
     }
 }

@@ -49,8 +49,16 @@ public struct PreparedText: Sendable {
     /// For every grapheme cluster, whether it hangs at the end of a line: a space,
     /// a tab or a line break. Character wrapping and truncation break around these.
     package let graphemeHangs: [Bool]
+    /// The bidi levels and paragraph directions (empty for left-to-right text).
+    package let bidi: BidiLevels
+    /// Right-to-left ligatures, whose width placement shares among their graphemes.
+    package let ligatures: LigatureSpans
     /// "…" as truncation draws it.
     package let ellipsis: Ellipsis
+    /// The hyphen a line ending at a soft hyphen shows.
+    package let hyphen: Hyphen
+    /// The primary font's space, in width units (`SpaceWidth`).
+    package let spaceWidth: Int
     /// For `.normal` line height, the line box of each font in `fonts`; for a fixed
     /// or multiplied height, one box used for every line.
     package let lineBoxes: [LineBox]
@@ -73,18 +81,40 @@ public struct PreparedText: Sendable {
         // The UTF-16 copy lives only while preparing (on the stack when it is small).
         try withUnsafeTemporaryAllocation(of: UInt16.self, capacity: count) { utf16 throws(TextMeasureError) in
             UTF16Transcoding.copy(text[...], into: utf16)
+            if style.whiteSpace == .normal { WhiteSpaceCollapsing.spaceNewlinesAndTabs(utf16) }
             try builder.build(UnsafeBufferPointer(utf16))
         }
-        self.init(text: text, fonts: fonts, style: style, utf16Count: count, segments: builder.segments,
-                  graphemeEnds: builder.graphemeEnds, graphemeWidths: builder.graphemeWidths,
+        let measures = Self.measures(fonts: fonts, style: style)
+        var segments = builder.segments, graphemeWidths = builder.graphemeWidths
+        if style.whiteSpace == .normal {
+            WhiteSpaceCollapsing.collapse(text, graphemeEnds: builder.graphemeEnds, widths: &graphemeWidths,
+                                          segments: &segments)
+        }
+        if builder.hasSoftHyphens {
+            Hyphen.fold(into: &segments, hyphen: measures.hyphen, graphemeWidths: graphemeWidths,
+                        edgeAdjustments: builder.edgeAdjustments)
+        }
+        self.init(text: text, fonts: fonts, style: style, utf16Count: count, segments: segments,
+                  graphemeEnds: builder.graphemeEnds, graphemeWidths: graphemeWidths,
                   edgeAdjustments: builder.edgeAdjustments, tabStops: builder.tabStops,
-                  graphemeFonts: builder.graphemeFonts, graphemeHangs: builder.graphemeHangs)
+                  graphemeFonts: builder.graphemeFonts, graphemeHangs: builder.graphemeHangs,
+                  bidi: builder.bidi, ligatures: builder.ligatures, measures: measures)
+    }
+
+    /// The style's measures in `fonts` (ellipsis, hyphen, space, line boxes), kept by the font set.
+    static func measures(fonts: FontSet, style: TextStyle) -> StyleMeasures {
+        fonts.styleMeasures.measures(for: style) {
+            StyleMeasures(ellipsis: .measure(fonts: fonts, style: style), hyphen: .measure(fonts: fonts, style: style),
+                          spaceWidth: SpaceWidth.measure(fonts: fonts, style: style),
+                          lineBoxes: Self.lineBoxes(fonts: fonts, style: style))
+        }
     }
 
     /// A prepared text from its parts: a preparation's, or an edit's (`replacingCharacters`).
     init(text: String, fonts: FontSet, style: TextStyle, utf16Count: Int, segments: [Segment],
          graphemeEnds: [Int32], graphemeWidths: [Int32], edgeAdjustments: EdgeAdjustments, tabStops: TabStops,
-         graphemeFonts: [UInt8], graphemeHangs: [Bool]) {
+         graphemeFonts: [UInt8], graphemeHangs: [Bool], bidi: BidiLevels, ligatures: LigatureSpans,
+         measures: StyleMeasures) {
         self.text = text
         self.fonts = fonts
         self.style = style
@@ -96,11 +126,11 @@ public struct PreparedText: Sendable {
         self.tabStops = tabStops
         self.graphemeFonts = graphemeFonts
         self.graphemeHangs = graphemeHangs
-        let measures = fonts.styleMeasures.measures(for: style) {
-            StyleMeasures(ellipsis: .measure(fonts: fonts, style: style),
-                                   lineBoxes: Self.lineBoxes(fonts: fonts, style: style))
-        }
+        self.bidi = bidi
+        self.ligatures = ligatures
         ellipsis = measures.ellipsis
+        hyphen = measures.hyphen
+        spaceWidth = measures.spaceWidth
         lineBoxes = measures.lineBoxes
     }
 
@@ -108,6 +138,8 @@ public struct PreparedText: Sendable {
     /// (`FontSet.styleMeasures`).
     struct StyleMeasures: Sendable {
         var ellipsis: Ellipsis
+        var hyphen: Hyphen
+        var spaceWidth: Int
         var lineBoxes: [LineBox]
     }
 

@@ -27,4 +27,7 @@ package struct Segment: Equatable {
     /// a line that starts with that hyphen keeps it with what follows
     /// (`BrowserTailoring.hyphenHoldsAtLineStart`).
     package var endsWithHeldHyphen: Bool
+    /// True when the segment ends with a soft hyphen (U+00AD): a line ending after it
+    /// shows a hyphen (`PreparedText.hyphen`), which must fit too.
+    package var endsWithSoftHyphen: Bool
 }

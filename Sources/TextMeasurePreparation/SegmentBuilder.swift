@@ -29,6 +29,10 @@ package struct SegmentBuilder {
     private(set) var graphemeHangs: [Bool] = []
     private(set) var edgeAdjustments = EdgeAdjustments()
     private(set) var tabStops = TabStops.none
+    /// Whether some segment ends at a soft hyphen or hyphenation point.
+    private(set) var hasSoftHyphens = false
+    private(set) var bidi = BidiLevels()
+    private(set) var ligatures = LigatureSpans()
 
     /// How many UTF-16 units of letters cached one by one, in a row, end a stretch
     /// being shaped (see `SegmentPass.run`): fewer cost more as a stretch of their own
@@ -39,6 +43,10 @@ package struct SegmentBuilder {
     /// The key script of a segment whose first code point has a script of its own,
     /// so that what precedes it does not matter.
     private static let ownScript = UInt32.max
+    /// Set in the key script of a segment shaped right to left (its bidi level is odd):
+    /// direction changes shaping (mirrored brackets, the order of glyphs), so the two
+    /// directions are cached apart. No script tag has this bit (tags are ASCII).
+    private static let rightToLeftKeyBit: UInt32 = 1 << 31
 
     init(fonts: FontSet, style: TextStyle, cache: ShapeCache?) {
         self.fonts = fonts
@@ -51,16 +59,20 @@ package struct SegmentBuilder {
     mutating func build(_ text: UnsafeBufferPointer<UInt16>,
                         inheriting script: hb_script_t = HB_SCRIPT_INVALID) throws(TextMeasureError) {
         guard !text.isEmpty else { return }
-        let breaks = try Boundaries.lineBreaks(in: text, rules: style.lineBreakRules)
+        let breaks = try Boundaries.lineBreaks(in: text, rules: style.lineBreakRules, options: style.lineBreakOptions)
+        bidi = try BidiLevels.resolve(text, direction: style.baseWritingDirection)
         let cache = cache?.isEnabled == true && fonts.spacesSeparateShaping ? cache : nil
         let styleKey = cache == nil ? 0 : StyleKey.count(style)
         try breaks.withUnsafeBufferPointer { breaks throws(TextMeasureError) in
+          try bidi.levels.withUnsafeBufferPointer { levels throws(TextMeasureError) in
             try PreparationBuffers.with(utf16Count: text.count, breakCount: breaks.count, fontCount: fonts.fonts.count,
                                         styleKeyCount: styleKey) { buffers throws(TextMeasureError) in
                 var pass = SegmentPass(text: text, breaks: breaks, buffers: buffers, fonts: fonts, style: style,
                                        cache: cache, styleKeyCount: styleKey)
+                pass.levels = bidi.isLeftToRight ? nil : levels.baseAddress
                 try pass.run(inheriting: script)
                 segments = Array(buffers.segments.buffer(from: 0, count: breaks.count))
+                hasSoftHyphens = segments.contains(where: \.endsWithSoftHyphen)
                 let blocks = UnsafeBufferPointer(buffers.blocks.buffer(from: 0, count: pass.blockCount))
                 let count = Int(pass.clusterCount)
                 // Gather the clusters of each piece, in text order.
@@ -70,7 +82,9 @@ package struct SegmentBuilder {
                 graphemeHangs = Self.gather(buffers.clusterHangs, blocks, count)
                 edgeAdjustments = Self.gatherAdjustments(buffers.clusterEdges, blocks)
                 tabStops = pass.tabStops(graphemeEnds: graphemeEnds)
+                ligatures = pass.ligatures
             }
+          }
         }
     }
 
@@ -109,7 +123,7 @@ package struct SegmentBuilder {
     package static func runs(of text: UnsafeBufferPointer<UInt16>, fonts: FontSet,
                      style: TextStyle) throws(TextMeasureError) -> [FontRun] {
         guard !text.isEmpty else { return [] }
-        let breaks = try Boundaries.lineBreaks(in: text, rules: style.lineBreakRules)
+        let breaks = try Boundaries.lineBreaks(in: text, rules: style.lineBreakRules, options: style.lineBreakOptions)
         return try breaks.withUnsafeBufferPointer { breaks throws(TextMeasureError) in
             try PreparationBuffers.with(utf16Count: text.count, breakCount: breaks.count, fontCount: fonts.fonts.count,
                                         styleKeyCount: 0) { buffers throws(TextMeasureError) in
@@ -136,6 +150,10 @@ package struct SegmentBuilder {
         let styleKey: UnsafeBufferPointer<UInt16>
         var styleHash: UInt64 = 0
         var tabWidthCache: Double?
+        /// Each code unit's bidi level; nil when all are 0 (runs keep no level then).
+        var levels: UnsafePointer<UInt8>?
+        /// The right-to-left ligatures found so far (only text with bidi levels has any).
+        var ligatures = LigatureSpans()
         var runs: [FontRun] = []
         /// Hits waiting for the stretch before them to end (see `run`).
         var waitingHits: [ShapedSegment] = []
@@ -160,11 +178,12 @@ package struct SegmentBuilder {
             for (index, font) in fonts.fonts.enumerated() {
                 buffers.scales[index] = style.fontSize * Double(Units.widthPerPixel) / Double(font.advanceUnitsPerEm)
             }
+            let spacesSeparateShaping = fonts.spacesSeparateShaping   // a call into Fonts: once, not per break
             fonts.clusterContexts.withUnsafeBufferPointer { contexts in
                 for (index, opportunity) in breaks.enumerated() {
                     buffers.breakEnds[index] = Int32(opportunity.utf16Offset)
                     buffers.safeBreaks[index] = Stretch.isSafeBreak(opportunity, in: text,
-                                                                    spacesSeparateShaping: fonts.spacesSeparateShaping,
+                                                                    spacesSeparateShaping: spacesSeparateShaping,
                                                                     contexts: contexts)
                     buffers.admitted[index] = false
                 }
@@ -231,10 +250,24 @@ package struct SegmentBuilder {
 
         private func start(of segment: Int) -> Int { segment == 0 ? 0 : breaks[segment - 1].utf16Offset }
 
-        /// Whether segment `index` may be cached: safe breaks on both sides, and short.
+        /// Whether segment `index` may be cached: safe breaks on both sides, short, and
+        /// (with bidi levels) of one level, so that it is shaped in one direction.
         private func isCacheable(_ index: Int) -> Bool {
             (index == 0 || buffers.safeBreaks[index - 1]) && buffers.safeBreaks[index]
                 && breaks[index].utf16Offset - start(of: index) <= SegmentBuilder.longestCachedSegment
+                && hasOneLevel(index)
+        }
+
+        private func hasOneLevel(_ index: Int) -> Bool {
+            guard let levels else { return true }
+            let start = start(of: index), level = levels[start]
+            for offset in start..<breaks[index].utf16Offset where levels[offset] != level { return false }
+            return true
+        }
+
+        /// Whether segment `index` (of one level) is shaped right to left.
+        private func isRightToLeft(_ index: Int) -> Bool {
+            levels.map { $0[start(of: index)] & 1 == 1 } ?? false
         }
 
         /// The script part of a segment's key: its own, or the one it inherits
@@ -256,7 +289,8 @@ package struct SegmentBuilder {
         /// where it starts; a miss the cache admits is marked for `store`.
         @inline(__always)   // out of line, a call on the pass itself took a copy of the whole pass
         private func lookUp(_ index: Int, after script: hb_script_t?) -> ShapeCache.Lookup? {
-            guard let cache, let keyScript = keyScript(index, after: script) else { return nil }
+            guard let cache, var keyScript = keyScript(index, after: script) else { return nil }
+            if isRightToLeft(index) { keyScript ^= SegmentBuilder.rightToLeftKeyBit }
             let start = start(of: index)
             let key = ShapedSegmentKey(style: styleKey, styleHash: styleHash, script: keyScript, text: text(of: index))
             let found = cache.lookup(key, into: ClusterBuffers(buffers, at: start, count: text(of: index).count,
@@ -277,7 +311,9 @@ package struct SegmentBuilder {
                                               graphemeEnd: clusterCount + hit.graphemeCount,
                                               contentGraphemeEnd: clusterCount + hit.contentGraphemeCount,
                                               isMandatoryBreak: breaks[index].isMandatory,
-                                              endsWithHeldHyphen: endsWithHeldHyphen(index, trailingWidth: hit.trailingWidth))
+                                              endsWithHeldHyphen: endsWithHeldHyphen(index, trailingWidth: hit.trailingWidth),
+                                              endsWithSoftHyphen: endsWithSoftHyphen(index))
+            if hit.ligatures != 0 { ligatures.append(continuing: hit.ligatures, firstGrapheme: clusterCount) }
             clusterCount += hit.graphemeCount
         }
 
@@ -296,6 +332,7 @@ package struct SegmentBuilder {
             runs.removeAll(keepingCapacity: true)
             itemizer.itemize(stretch, of: text, inheriting: script, fontForCluster: buffers.fontForCluster + start,
                              scriptAfter: buffers.scriptAfter + range.lowerBound, runs: &runs)
+            if let levels { BidiRuns.split(&runs, from: 0, clusterEnds: stretch.clusterEnds, start: start, levels: levels) }
 
             (buffers.advances + start).update(repeating: 0, count: end - start)
             (buffers.edges + start).update(repeating: 0, count: end - start + 1)
@@ -306,6 +343,9 @@ package struct SegmentBuilder {
             if LineEdgeWidths.hasInnerEdges(stretch, edges: buffers.edges.uncheckedBase) {
                 LineEdgeWidths.splitLigatures(stretch, runs: runs, advances: buffers.advances.uncheckedBase,
                                               edges: buffers.edges.uncheckedBase)
+                if levels != nil {
+                    ligatures.record(stretch, runs: runs, edges: buffers.edges.uncheckedBase, firstGrapheme: clusterCount)
+                }
                 LineEdgeWidths.measure(stretch, of: text, runs: runs, advances: buffers.advances.uncheckedBase,
                                        edges: buffers.edges.uncheckedBase, glyphs: buffers.firstGlyphs.uncheckedBase,
                                        fonts: fonts.fonts, scales: buffers.scales.uncheckedBase,
@@ -382,7 +422,8 @@ package struct SegmentBuilder {
                                                         contentGraphemeEnd: contentEnd,
                                                         isMandatoryBreak: breaks[segment].isMandatory,
                                                         endsWithHeldHyphen: endsWithHeldHyphen(segment,
-                                                                                               trailingWidth: trailingWidth))
+                                                                                               trailingWidth: trailingWidth),
+                                                        endsWithSoftHyphen: endsWithSoftHyphen(segment))
                     segment += 1
                     if segment < range.upperBound { segmentEnd = breaks[segment].utf16Offset }
                     content = 0; trailing = 0; fontMask = 0
@@ -398,6 +439,20 @@ package struct SegmentBuilder {
         private func endsWithHeldHyphen(_ index: Int, trailingWidth: Int) -> Bool {
             style.lineBreakRules == .browser && trailingWidth == 0
                 && BrowserTailoring.hyphenHoldsAtLineStart(text, at: breaks[index].utf16Offset - 1)
+        }
+
+        /// Whether segment `index` ends at a soft hyphen, the break a hyphen shows at,
+        /// or with a soft hyphen just before its newline (Chromium draws that hyphen too).
+        @inline(__always)
+        private func endsWithSoftHyphen(_ index: Int) -> Bool {
+            if breaks[index].isHyphenation { return true }
+            guard style.hyphens != .none else { return false }
+            var last = breaks[index].utf16Offset - 1
+            if breaks[index].isMandatory {
+                let start = start(of: index)
+                while last > start, Scalars.isMandatoryBreak(text[last]) { last -= 1 }
+            }
+            return text[last] == Hyphen.softHyphen
         }
 
         /// The tab stops of the text whose clusters end at `graphemeEnds`.
@@ -434,14 +489,43 @@ package struct SegmentBuilder {
                                            hash: buffers.keyHashes[index])
                 let firstOfSegment = index == range.lowerBound ? firstCluster : buffers.segments[index - 1].graphemeEnd
                 let segment = buffers.segments[index]
+                let sparse = position + Int(firstOfSegment - firstCluster)
+                // Right-to-left ligatures across graphemes go with the segment (for
+                // `LigatureSpans`), as `LigatureSpans.record` found them: a segment with
+                // one that runs over its ends, or past 64 graphemes, is not cached.
+                var ligatures: UInt64 = 0
+                if isRightToLeft(index) {
+                    guard let found = ligatureBits(clusterEnds: sparse..<(sparse + Int(segment.graphemeEnd - firstOfSegment)),
+                                                   start: start, end: end,
+                                                   stretchEnd: breaks[range.upperBound - 1].utf16Offset) else { continue }
+                    ligatures = found
+                }
                 let shaped = ShapedSegment(graphemeCount: segment.graphemeEnd - firstOfSegment,
                                            contentGraphemeCount: segment.contentGraphemeEnd - firstOfSegment,
                                            width: segment.width, trailingWidth: segment.trailingWidth,
-                                           fonts: segment.fonts, script: buffers.scriptAfter[index].rawValue)
-                let sparse = position + Int(firstOfSegment - firstCluster)
+                                           fonts: segment.fonts, script: buffers.scriptAfter[index].rawValue,
+                                           ligatures: ligatures)
                 cache.insert(key, shaped, from: ClusterBuffers(buffers, at: sparse, count: Int(shaped.graphemeCount),
                                                                offset: Int32(start)))
             }
+        }
+
+        /// The right-to-left segment `start..<end`'s ligatures as `ShapedSegment.ligatures`
+        /// (bit i: no glyph cluster starts at the end of its grapheme i), from its cluster
+        /// ends at `clusterEnds` (sparse positions); nil when a glyph cluster spans its start
+        /// or its end (inside the stretch, which ends at `stretchEnd`) or a ligature lies
+        /// past its 64th grapheme.
+        private func ligatureBits(clusterEnds: Range<Int>, start: Int, end: Int, stretchEnd: Int) -> UInt64? {
+            if buffers.edges[start] & ClusterEdge.starts == 0 { return nil }
+            if end < stretchEnd, buffers.edges[end] & ClusterEdge.starts == 0 { return nil }
+            var bits: UInt64 = 0
+            for (i, position) in clusterEnds.enumerated() {
+                let boundary = Int(buffers.clusterEnds[position])
+                guard boundary < end, buffers.edges[boundary] & ClusterEdge.starts == 0 else { continue }
+                if i >= 64 { return nil }
+                bits |= 1 << UInt64(i)
+            }
+            return bits
         }
 
         private func isHangingWhitespace(_ start: Int, _ end: Int) -> Bool {

@@ -10,7 +10,10 @@ extension PreparedText {
     /// afresh, so the result is the one `PreparedText(_:)` gives for the new text,
     /// field for field. (What carries across a paragraph end is the script that
     /// neutral characters at a paragraph's start take; when the edit changes it, the
-    /// next paragraph is prepared again too.)
+    /// next paragraph is prepared again too.) Soft hyphens and every line-breaking
+    /// option splice so; text with a right-to-left bidi level before or after the edit
+    /// (or `baseWritingDirection` `.rightToLeft`) and `whiteSpace` `.normal` are
+    /// prepared whole, with the same result: bidi levels are not spliced yet.
     ///
     /// ```swift
     /// var draft = try PreparedText("Dear Ann,\nThe meeting is at noon.\nBest, Bo", style: TextStyle(fontSize: 17))
@@ -46,6 +49,10 @@ extension PreparedText {
         guard range.lowerBound >= 0, range.upperBound <= utf16Count else { throw .invalidEditRange(utf16Offsets: range) }
         let shift = replacement.utf16.count - range.count
         guard utf16Count + shift <= Self.maximumUTF16Count else { throw .textTooLong(utf16Count: utf16Count + shift) }
+        // Bidi levels and white-space collapsing are not spliced: text with a
+        // right-to-left level (before the edit or, below, after it) and collapsed white
+        // space are prepared whole.
+        guard isSpliceable else { return try preparedWhole(replacing: range, with: replacement, cache: cache) }
 
         // The paragraphs to prepare again: from the one holding the code unit before
         // the edit (so that a CR before it and an LF after it meet) to the one holding
@@ -82,6 +89,9 @@ extension PreparedText {
                 UTF16Transcoding.copy(edited[editedStart..<editedEnd], into: utf16)
                 try builder.build(UnsafeBufferPointer(utf16), inheriting: inherited)
             }
+            guard builder.bidi.isLeftToRight, builder.ligatures.spans.isEmpty else {
+                return try PreparedText(edited, fonts: fonts, style: style, cache: cache)
+            }
             // A paragraph after the edited ones that starts with neutral characters takes
             // the script they end with: prepare it again too if that changed.
             if past < segments.count {
@@ -98,6 +108,26 @@ extension PreparedText {
             return splice(segments: first..<past, graphemes: firstGrapheme..<lastGrapheme, with: builder,
                           at: start, shift: shift, text: edited)
         }
+    }
+
+    /// Whether an edit of this text can be spliced: no bidi level but 0 (which
+    /// `BidiLevels` keeps as none), so no right-to-left ligature; left-to-right or
+    /// auto direction; white space kept (collapsing reaches across paragraphs).
+    private var isSpliceable: Bool {
+        bidi.isLeftToRight && ligatures.spans.isEmpty && style.baseWritingDirection != .rightToLeft
+            && style.whiteSpace != .normal
+    }
+
+    /// The edit's text prepared whole, for what `isSpliceable` rules out.
+    private func preparedWhole(replacing range: Range<Int>, with replacement: String,
+                               cache: ShapeCache?) throws(TextMeasureError) -> PreparedText {
+        guard let utf8 = Self.utf8Offsets(ofUTF16: [range.lowerBound, range.upperBound], in: text) else {
+            throw .invalidEditRange(utf16Offsets: range)
+        }
+        var edited = text
+        let lower = text.utf8.index(text.utf8.startIndex, offsetBy: utf8[0])
+        edited.replaceSubrange(lower..<text.utf8.index(lower, offsetBy: utf8[1] - utf8[0]), with: replacement)
+        return try PreparedText(edited, fonts: fonts, style: style, cache: cache)
     }
 
     /// The UTF-8 offsets of the ascending UTF-16 `offsets` of `text`, counting from
@@ -227,15 +257,25 @@ extension PreparedText {
             + tabStops.graphemes[tabsAfter...].map { $0 + graphemeShift }
         if tabs.graphemes.isEmpty { tabs = .none }
 
+        let widths = Self.splice(graphemeWidths, lower..<upper, builder.graphemeWidths)
+        let adjustments = edgeAdjustments.replacing(graphemes: graphemes, with: builder.edgeAdjustments,
+                                                    insertedCount: inserted)
+        if builder.hasSoftHyphens {
+            // Folded in the whole text's clusters, as preparing it whole does (a hyphen's
+            // width may look back past the paragraph's start).
+            Hyphen.fold(into: &newSegments, replaced.lowerBound..<(replaced.lowerBound + builder.segments.count),
+                        hyphen: hyphen, graphemeWidths: widths, edgeAdjustments: adjustments)
+        }
+        // Left-to-right text (`isSpliceable`) has no bidi levels and no ligatures: the
+        // edited text, whose new paragraphs have none either, neither.
         return PreparedText(text: edited, fonts: fonts, style: style, utf16Count: utf16Count + shift,
-                            segments: newSegments, graphemeEnds: ends,
-                            graphemeWidths: Self.splice(graphemeWidths, lower..<upper, builder.graphemeWidths),
-                            edgeAdjustments: edgeAdjustments.replacing(graphemes: graphemes,
-                                                                       with: builder.edgeAdjustments,
-                                                                       insertedCount: inserted),
-                            tabStops: tabs,
+                            segments: newSegments, graphemeEnds: ends, graphemeWidths: widths,
+                            edgeAdjustments: adjustments, tabStops: tabs,
                             graphemeFonts: Self.splice(graphemeFonts, lower..<upper, builder.graphemeFonts),
-                            graphemeHangs: Self.splice(graphemeHangs, lower..<upper, builder.graphemeHangs))
+                            graphemeHangs: Self.splice(graphemeHangs, lower..<upper, builder.graphemeHangs),
+                            bidi: BidiLevels(), ligatures: LigatureSpans(),
+                            measures: StyleMeasures(ellipsis: ellipsis, hyphen: hyphen, spaceWidth: spaceWidth,
+                                                    lineBoxes: lineBoxes))
     }
 
     private static func splice<T>(_ array: [T], _ range: Range<Int>, _ inserted: [T]) -> [T] {

@@ -45,9 +45,13 @@ public enum PanelRenderer {
     /// Draws one panel with its frame's top-left corner at (`x`, `y`) px.
     private static func draw(_ panel: TextPanel, x: Double, y: Double, scale: Double, on canvas: inout Canvas) throws(RenderError) {
         let textX = x + panel.textLeft, textY = y + panel.textTop
+        let placement = placement(of: panel.prepared, lines: panel.lines, width: panel.textWidth)
         for (index, line) in panel.lines.enumerated() {
-            // An empty line (after a final newline) still shows, as a caret would.
-            canvas.fill(x: textX * scale, y: (textY + line.y) * scale, width: max(line.width, 2) * scale,
+            // An empty line (after a final newline) still shows, as a caret would. Where
+            // the line is aligned, its box starts at its content (hanging spaces left out).
+            let start = placement.lines[index].left + (placement.lines[index].isRightToLeft
+                ? placement.lines[index].right - placement.lines[index].left - line.width : 0)
+            canvas.fill(x: (textX + start) * scale, y: (textY + line.y) * scale, width: max(line.width, 2) * scale,
                         height: line.height * scale, lineBox, alpha: index % 2 == 0 ? 28 : 48)
         }
         for edge in [textX, textX + panel.textWidth] {
@@ -59,7 +63,7 @@ public enum PanelRenderer {
             canvas.fill(x: textX * scale, y: (textY + line.baseline) * scale, width: panel.textWidth * scale,
                         height: 0, baseline, alpha: 90)
         }
-        try drawGlyphs(of: panel.prepared, lines: panel.lines, x: textX, y: textY, scale: scale, ink: ink, on: &canvas)
+        try drawGlyphs(of: panel.prepared, placement, x: textX, y: textY, scale: scale, ink: ink, on: &canvas)
     }
 
     /// Draws a caption in the band above a panel, on one line cut to `width` px.
@@ -71,14 +75,24 @@ public enum PanelRenderer {
                                        baseline: line.baseline, width: line.width)
         // Centred in the band's upper part, clear of the panel below.
         let top = margin / 2 + (captionHeight - line.height) / 2
-        try drawGlyphs(of: prepared, lines: [panelLine], x: x, y: top, scale: scale, ink: captionInk, on: &canvas)
+        try drawGlyphs(of: prepared, placement(of: prepared, lines: [panelLine], width: nil), x: x, y: top, scale: scale,
+                       ink: captionInk, on: &canvas)
     }
 
-    private static func drawGlyphs(of prepared: PreparedText, lines: [TextPanel.Line], x: Double, y: Double,
+    /// `lines` placed: aligned in `width` as the style says (unaligned when nil).
+    private static func placement(of prepared: PreparedText, lines: [TextPanel.Line], width: Double?) -> TextPlacement {
+        prepared.placement(of: lines.map {
+            TextPlacement.LineInput(utf16Range: $0.utf16Range, elidedUTF16Range: $0.elidedUTF16Range, lineEnd: $0.lineEnd,
+                                    y: $0.y, height: $0.height, baseline: $0.baseline, showsHyphen: $0.showsHyphen)
+        }, width: width)
+    }
+
+    /// Draws the glyphs of `placement`'s lines where it placed them.
+    private static func drawGlyphs(of prepared: PreparedText, _ placement: TextPlacement, x: Double, y: Double,
                                    scale: Double, ink: Color, on canvas: inout Canvas) throws(RenderError) {
         var rasterizer = try GlyphRasterizer(fonts: prepared.fonts, pixelSize: prepared.style.fontSize * scale)
-        let placed = prepared.glyphs(in: lines.map(\.utf16Range), eliding: lines.map(\.elidedUTF16Range))
-        for (line, glyphs) in zip(lines, placed) {
+        let placed = prepared.glyphs(in: placement)
+        for (line, glyphs) in zip(placement.lines, placed) {
             for glyph in glyphs {
                 try rasterizer.draw(glyph.glyphID, fontIndex: glyph.fontIndex, x: (x + glyph.x) * scale,
                                     baseline: (y + line.baseline - glyph.y) * scale, ink: ink, on: &canvas)

@@ -20,15 +20,21 @@ public struct TextPanel: Sendable {
         public var width: Double
         /// For a truncated line, the part of `utf16Range` drawn as "…".
         public var elidedUTF16Range: Range<Int>?
+        /// Why the line ended (a paragraph's last line hangs its trailing spaces differently).
+        public var lineEnd: LineEnd
+        /// Whether the line ends at a hyphenation point and shows a hyphen (counted in `width`).
+        public var showsHyphen = false
 
         public init(utf16Range: Range<Int>, y: Double, height: Double, baseline: Double, width: Double,
-                    elidedUTF16Range: Range<Int>? = nil) {
+                    elidedUTF16Range: Range<Int>? = nil, lineEnd: LineEnd = .softBreak, showsHyphen: Bool = false) {
+            self.showsHyphen = showsHyphen
             self.utf16Range = utf16Range
             self.y = y
             self.height = height
             self.baseline = baseline
             self.width = width
             self.elidedUTF16Range = elidedUTF16Range
+            self.lineEnd = lineEnd
         }
     }
 
@@ -62,7 +68,7 @@ public struct TextPanel: Sendable {
         self.init(prepared: measurer.prepared,
                   lines: layout.lines.map {
                       Line(utf16Range: $0.utf16Range, y: $0.y, height: $0.height, baseline: $0.baseline, width: $0.width,
-                           elidedUTF16Range: $0.elidedUTF16Range)
+                           elidedUTF16Range: $0.elidedUTF16Range, lineEnd: $0.lineEnd, showsHyphen: $0.hyphen != nil)
                   },
                   frame: frame,
                   textLeft: container.textContainerInset.left + container.lineFragmentPadding,

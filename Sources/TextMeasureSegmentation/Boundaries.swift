@@ -5,8 +5,10 @@ import CTextICU
 /// per thread inside CTextICU.
 package enum Boundaries {
     /// Every line-break opportunity after offset 0, the end of the text included.
-    package static func lineBreaks(in text: UnsafeBufferPointer<UInt16>,
-                           rules: LineBreakRules) throws(TextMeasureError) -> [BreakOpportunity] {
+    /// `kind` is the ICU iterator the browser rules start from (CSS `line-break`).
+    package static func lineBreaks(in text: UnsafeBufferPointer<UInt16>, rules: LineBreakRules,
+                                   kind browserKind: Int = CTX_BREAK_LINE_NORMAL) throws(TextMeasureError)
+        -> [BreakOpportunity] {
         guard let base = text.baseAddress else { return [] }
         // ICU's answer, and the browser rules' tailoring of it, go to temporary memory
         // (the stack, for a short text), then into one array of exactly the right size.
@@ -17,7 +19,7 @@ package enum Boundaries {
             let mandatory = (memory + text.count * 4).bindMemory(to: UInt8.self, capacity: text.count)
             var error: Int32 = 0
             // The browser rules start from CSS line-break: normal, Chromium's ICU default.
-            let kind = rules == .browser ? CTX_BREAK_LINE_NORMAL : CTX_BREAK_LINE
+            let kind = rules == .browser ? browserKind : CTX_BREAK_LINE
             var count = Int(ctx_boundaries(Int32(kind), base, Int32(text.count), offsets, mandatory, &error))
             guard count >= 0 else { throw .segmentationFailed(code: error) }
             if rules == .browser {
@@ -29,6 +31,19 @@ package enum Boundaries {
             for i in 0..<count { breaks.append(BreakOpportunity(utf16Offset: Int(offsets[i]), isMandatory: mandatory[i] != 0)) }
             return breaks
         }
+    }
+
+    /// Every grapheme-cluster boundary of `text` after offset 0, the end included
+    /// (for `word-break: break-all` and `line-break: anywhere`).
+    package static func graphemes(in text: UnsafeBufferPointer<UInt16>) throws(TextMeasureError) -> [Int32] {
+        guard !text.isEmpty else { return [] }
+        var offsets = [Int32](repeating: 0, count: text.count)
+        var error: Int32 = 0
+        let count = ctx_boundaries(Int32(CTX_BREAK_CHARACTER), text.baseAddress!, Int32(text.count),
+                                   &offsets, nil, &error)
+        guard count >= 0 else { throw .segmentationFailed(code: error) }
+        offsets.removeSubrange(Int(count)...)
+        return offsets
     }
 
     /// The grapheme-cluster boundaries of `text[start..<end]` after `start`, `end`

@@ -16,6 +16,8 @@ public struct BreakOpportunity: Sendable, Hashable {
     /// True for a mandatory break (after a newline or paragraph separator):
     /// the line must end here.
     public var isMandatory: Bool
+    /// True for a hyphenation point found by `hyphens: auto`: a line ending here shows a hyphen.
+    public var isHyphenation = false
 
     public init(utf16Offset: Int, isMandatory: Bool) {
         self.utf16Offset = utf16Offset

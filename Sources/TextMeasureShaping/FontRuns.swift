@@ -6,16 +6,23 @@ package struct FontRun: Equatable {
     package var end: Int
     package var fontIndex: Int
     package var script: hb_script_t
+    /// The run's bidi level (odd: shaped right to left); nil when the text needed
+    /// no bidi resolution, and the script gives the direction (see `BidiRuns`).
+    package var bidiLevel: UInt8?
 
-    package init(start: Int, end: Int, fontIndex: Int, script: hb_script_t) {
+    package init(start: Int, end: Int, fontIndex: Int, script: hb_script_t, bidiLevel: UInt8? = nil) {
         self.start = start
         self.end = end
         self.fontIndex = fontIndex
         self.script = script
+        self.bidiLevel = bidiLevel
     }
 
     /// Whether the run's script is written right to left.
-    var isRightToLeft: Bool { hb_script_get_horizontal_direction(script) == HB_DIRECTION_RTL }
+    package var isRightToLeft: Bool { hb_script_get_horizontal_direction(script) == HB_DIRECTION_RTL }
+    /// Whether HarfBuzz shapes the run right to left: its bidi level's direction when
+    /// it has one, else its script's (as `Shaper.setSegmentProperties` sets it).
+    package var isShapedRightToLeft: Bool { bidiLevel.map { $0 & 1 == 1 } ?? isRightToLeft }
 }
 
 /// Whole segments prepared together, from one safe break to the next one that is
@@ -23,7 +30,7 @@ package struct FontRun: Equatable {
 package struct Stretch {
     /// UTF-16 offsets of the first segment's start and the last segment's end.
     package var start: Int
-    var end: Int
+    package var end: Int
     /// The end offset of each of the stretch's grapheme clusters, in order.
     package var clusterEnds: UnsafeBufferPointer<Int32>
     /// The line-break opportunities that end the stretch's segments.

@@ -30,11 +30,13 @@ package struct Shaper {
         return parsed
     }
 
-    /// Sets the script of a run (Common when it has none) and the script's direction.
-    package static func setSegmentProperties(of buffer: OpaquePointer, script runScript: hb_script_t) {
+    /// Sets the script of a run (Common when it has none) and its direction: its bidi
+    /// level's when it has one, else the script's.
+    package static func setSegmentProperties(of buffer: OpaquePointer, script runScript: hb_script_t, bidiLevel: UInt8? = nil) {
         let script = runScript == HB_SCRIPT_INVALID ? HB_SCRIPT_COMMON : runScript
         hb_buffer_set_script(buffer, script)
-        let direction = hb_script_get_horizontal_direction(script)
+        let direction = bidiLevel.map { $0 & 1 == 1 ? HB_DIRECTION_RTL : HB_DIRECTION_LTR }
+            ?? hb_script_get_horizontal_direction(script)
         hb_buffer_set_direction(buffer, direction == HB_DIRECTION_INVALID ? HB_DIRECTION_LTR : direction)
         hb_buffer_guess_segment_properties(buffer)
     }
@@ -104,7 +106,7 @@ package struct Shaper {
                            continuing: anchor) { infos, positions in
                     // Clusters are monotone: the largest is the one the next piece continues.
                     anchor = infos.lazy.map(\.cluster).max() ?? anchor
-                    if run.isRightToLeft {
+                    if run.isShapedRightToLeft {
                         waiting.append((Array(infos), Array(positions)))
                     } else {
                         body(infos, positions)
@@ -131,7 +133,7 @@ package struct Shaper {
     ) {
         hb_buffer_clear_contents(buffer)
         hb_buffer_add_utf16(buffer, text.baseAddress, Int32(text.count), UInt32(range.lowerBound), Int32(range.count))
-        Self.setSegmentProperties(of: buffer, script: run.script)
+        Self.setSegmentProperties(of: buffer, script: run.script, bidiLevel: run.bidiLevel)
         features.withUnsafeBufferPointer { hb_shape(font.hbFont, buffer, $0.baseAddress, UInt32($0.count)) }
         #if DEBUG
         ctx_note_measuring_call()   // for tests (MeasuringProbe); nothing in a release build
@@ -177,7 +179,7 @@ private let shaperBufferKey: pthread_key_t? = {
 /// Bits `Shaper.shape` sets per UTF-16 offset in its `edges` buffer.
 package enum ClusterEdge {
     /// A glyph cluster starts at this offset.
-    static let starts: UInt8 = 1
+    package static let starts: UInt8 = 1
     /// Breaking a line before this cluster would change the shaping on either side.
     package static let unsafeToBreak: UInt8 = 2
     /// The cluster starting here has more than one glyph.

@@ -57,7 +57,9 @@ public struct TextMeasurer: Sendable {
     }
 
     /// Measures an already prepared text.
-    public init(prepared: PreparedText, container: TextContainer = TextContainer()) throws(TextMeasureError) {
+    /// (`consuming`: `init(text:)` hands its prepared text over instead of copying it,
+    /// which retains and then releases its every array.)
+    public init(prepared: consuming PreparedText, container: TextContainer = TextContainer()) throws(TextMeasureError) {
         try container.validate()
         self.prepared = prepared
         self.container = container

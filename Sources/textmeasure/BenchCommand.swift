@@ -22,6 +22,8 @@ enum BenchCommand {
               the same with the cache kept across cases and passes
           textmeasure relayout cases=N widths=5 us_per_case=X
               sizeThatFits of each prepared case at 5 other widths, per width
+          textmeasure place cases=N lines=L us_per_line=X
+              placement (bidi order, alignment, cluster boxes) of each case's lines, per line
           floor icu_linebreak ns_per_char=X
               ICU's line-break iteration over the same texts, alone
           floor hb_shape_runs ns_per_char=X
@@ -97,6 +99,21 @@ enum BenchCommand {
                 return heights
             }
         } / Double(relayoutScales.count)
+        // Placing each case's lines at its own width (bidi reordering, alignment, boxes),
+        // per line: what drawing adds to a layout, with no ICU or HarfBuzz.
+        var layouts: [TextLayout] = []
+        for (index, measurer) in measurers.enumerated() {
+            do { layouts.append(try measurer.layout(width: cases[index].width)) } catch { throw failure(cases[index], error) }
+        }
+        let lineCount = layouts.reduce(0) { $0 + $1.lines.count }
+        // Borrowed from the arrays, not copied out of them (see relayout).
+        let place = try measurers.withUnsafeBufferPointer { measurers throws(CLIError) in
+            try layouts.withUnsafeBufferPointer { layouts throws(CLIError) in
+                try medianPerItem(cases.count, reps: reps) { index in
+                    measurers[index].prepared.placement(of: layouts[index]).clusters.count
+                }
+            }
+        } * Double(cases.count) / Double(max(1, lineCount))
         let characters = Double((0..<floor.count).reduce(0) { $0 + floor.utf16Count(of: $1) })
         let icu = try medianPerItem(floor.count, reps: reps, floor.breakLines) * Double(cases.count) / characters
         let shaping = try medianPerItem(floor.count, reps: reps, floor.shapeRuns) * Double(cases.count) / characters
@@ -106,6 +123,7 @@ enum BenchCommand {
         try StandardOutput.writeLine("textmeasure warm cases=\(cases.count) us_per_case=\(format(warm / 1000))")
         try StandardOutput.writeLine("textmeasure relayout cases=\(cases.count) widths=\(relayoutScales.count)"
                                      + " us_per_case=\(format(relayout / 1000))")
+        try StandardOutput.writeLine("textmeasure place cases=\(cases.count) lines=\(lineCount) us_per_line=\(format(place / 1000))")
         try StandardOutput.writeLine("floor icu_linebreak ns_per_char=\(format(icu))")
         try StandardOutput.writeLine("floor hb_shape_runs ns_per_char=\(format(shaping))")
         try StandardOutput.writeLine("ratio cold/floor=\(format(cold / floorPerCase)) warm/cold=\(format(warm / cold))")

@@ -142,6 +142,10 @@ private struct Explanation {
     /// width past the box, the text a line limit hides after it.
     private func notes(on line: TextLayout.Line, isLast: Bool, in layout: TextLayout) -> String {
         var notes = [why(line, available: layout.width)]
+        if let hyphen = line.hyphen {
+            notes.append("at a hyphenation point (a soft hyphen, or hyphens: auto): a hyphen "
+                + "(U+\(String(hyphen.value, radix: 16, uppercase: true))) is drawn and counted in the width")
+        }
         if let elided = line.elidedRange {
             notes.append(elided.isEmpty ? "truncated: \"…\" marks the text hidden after it"
                                         : "truncated: \"…\" stands for \(quoted(measurement.text[elided]))")

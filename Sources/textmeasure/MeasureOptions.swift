@@ -27,7 +27,9 @@ struct MeasureOptions {
           --label              empty text has no line and a final newline adds none
           --max-lines N        at most N lines (default 0: no limit)
           --line-break-mode M  word (default), char, clip, truncate-head, truncate-middle or truncate-tail
-        """
+          --direction D        paragraph direction: auto (default: each paragraph's first strong character), ltr or rtl
+          --align A            start (default), end, left, right or center, following the paragraph's direction
+        """ + "\n" + ParagraphOptions.help
 
     /// Reads the options from `arguments`, loading any fonts named.
     static func parse(_ arguments: inout Arguments) throws(CLIError) -> MeasureOptions {
@@ -46,6 +48,19 @@ struct MeasureOptions {
         if let size = try arguments.number("--size") { style.fontSize = size }
         if let lineHeight = try arguments.value("--line-height") { style.lineHeight = try parseLineHeight(lineHeight) }
         if let rules = try parseRules(&arguments) { style.lineBreakRules = rules }
+        if let direction = try arguments.value("--direction") {
+            guard let parsed = WritingDirection(rawValue: direction) else {
+                throw .usage("--direction must be one of \(WritingDirection.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
+            style.baseWritingDirection = parsed
+        }
+        if let alignment = try arguments.value("--align") {
+            guard let parsed = TextAlignment(rawValue: alignment) else {
+                throw .usage("--align must be one of \(TextAlignment.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
+            style.alignment = parsed
+        }
+        try ParagraphOptions.parse(&arguments, into: &style)
 
         var container = TextContainer()
         if let inset = try arguments.value("--inset") {

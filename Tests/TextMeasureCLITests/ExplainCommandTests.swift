@@ -37,6 +37,16 @@ struct ExplainCommandTests {
         #expect(reasons.last?.contains("the empty line a final newline starts") == true)
     }
 
+    @Test("says which lines end at a soft hyphen and show a hyphen")
+    func softHyphens() throws {
+        let (lines, _) = try explain("--width", "60", "co\u{AD}operate co\u{AD}operate")
+        let reasons = lines.filter { $0.hasPrefix("  ") }
+        #expect(reasons.first?.contains("\"co­‐\"") == true)
+        #expect(reasons.first?.contains("at a hyphenation point (a soft hyphen, or hyphens: auto): a hyphen (U+2010) "
+                                        + "is drawn and counted in the width") == true)
+        #expect(reasons.filter { $0.contains("at a hyphenation point") }.count < reasons.count)
+    }
+
     @Test("tells how the height was clamped")
     func clamping() throws {
         let capped = try explain("--width", "200", "--max-height", "40", paragraph).lines

@@ -110,6 +110,29 @@ import Darwin
         #expect(png.inkCount(x: left * 2, y: (top + last.y) * 2, width: last.width * 2, height: last.height * 2) > 0)
     }
 
+    @Test func aLineBrokenAtASoftHyphenEndsWithTheHyphen() throws {
+        let measurer = try TextMeasurer(text: "co\u{AD}operate", container: TextContainer(emptyLines: .label))
+        let width = try PreparedText("operate").unwrappedWidth + 1
+        var panel = try TextPanel(measurer: measurer, width: width)
+        #expect(panel.lines.first?.showsHyphen == true)
+        // Placement puts the hyphen after the line's clusters, and its glyph last on the line.
+        let layout = try measurer.layout(width: width)
+        let placement = measurer.prepared.placement(of: layout)
+        let hyphenLeft = try #require(placement.lines.first?.hyphenLeft)
+        let hyphen = [try #require(measurer.prepared.glyphs(in: placement).first?.last)]
+        #expect(hyphen.count == 1 && hyphen[0].glyphID != 0 && hyphen[0].advance > 3)
+        #expect(abs(hyphen[0].x - hyphenLeft) < 1 && abs(hyphenLeft + hyphen[0].advance - layout.lines[0].width) < 0.5)
+        // The hyphen's place at the end of the first line: inked, and blank without it.
+        let first = try #require(panel.lines.first)
+        let left = Self.margin + panel.textLeft + first.width - hyphen[0].advance, top = Self.margin + panel.textTop
+        let (_, drawn) = try Self.renderAndDecode([panel], scale: 2)
+        #expect(drawn.inkCount(x: left * 2, y: (top + first.y) * 2, width: hyphen[0].advance * 2, height: first.height * 2) > 0)
+        panel.lines[0].showsHyphen = false
+        let (_, bare) = try Self.renderAndDecode([panel], scale: 2)
+        #expect(bare.inkCount(x: (left + 0.5) * 2, y: (top + first.y) * 2, width: (hyphen[0].advance - 0.5) * 2,
+                              height: first.height * 2) == 0)
+    }
+
     @Test func colourEmojiAreDrawnInTheirColours() throws {
         func hasYellow(_ text: String) throws -> Bool {
             let measurer = try TextMeasurer(text: text, style: TextStyle(fontSize: 40))

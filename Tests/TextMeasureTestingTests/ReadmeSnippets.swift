@@ -40,6 +40,18 @@ private func readmeSnippet2() throws {
 }
 
 private func readmeSnippet3() throws {
+    let style = TextStyle(fontSize: 17, baseWritingDirection: .natural, alignment: .natural)
+    let prepared = try PreparedText("הפגישה עם John Smith נקבעה ל-3 PM", style: style)
+    let placement = prepared.placement(of: try prepared.layout(width: 300))   // no shaping
+    placement.clusters[0].left                               // right-aligned: a right-to-left paragraph
+    placement.caretRect(for: 10, affinity: .upstream)        // both carets at a direction boundary
+    placement.closestPosition(toX: 120, y: 10)               // hit testing
+    for (line, glyphs) in zip(placement.lines, prepared.glyphs(in: placement)) {
+        for glyph in glyphs { print(glyph.fontIndex, glyph.glyphID, glyph.x, line.baseline - glyph.y) }   // draw it there
+    }
+}
+
+private func readmeSnippet4() throws {
     let message = "Preparing shapes the text once; each width after that is arithmetic."
     let prepared = try PreparedText(message, fonts: .default, style: TextStyle(fontSize: 15))
     let portrait = try prepared.layout(width: 358)
@@ -50,7 +62,7 @@ private func readmeSnippet3() throws {
     print(bubble.sizeThatFits(ProposedSize(width: 358))?.height ?? 0)
 }
 
-private func readmeSnippet4() throws {
+private func readmeSnippet5() throws {
     var typing = try TextMeasurer(text: "Dear Ann,\nThe meeting is at noon.\nBest, Bo", container: .textView)
     if let noon = typing.prepared.text.firstRange(of: "noon") {
         try typing.replaceCharacters(in: noon, with: "one")   // prepares the second paragraph only
@@ -59,14 +71,14 @@ private func readmeSnippet4() throws {
     print(typing.sizeThatFits(ProposedSize(width: 390))?.height ?? 0, edited.text)
 }
 
-private func readmeSnippet5() throws {
+private func readmeSnippet6() throws {
     let brand = try Font(contentsOfFile: "Fonts/Brand.ttf")
     let fonts = try FontSet([brand] + FontSet.default.fonts)
     let measurer = try TextMeasurer(text: "Hello, 世界 🙂", fonts: fonts)
     print(measurer.idealWidth)
 }
 
-private enum ReadmeSnippet6 {
+private enum ReadmeSnippet7 {
     /// The composer: UITextView's insets and line fragment padding, 390 pt wide.
     func composer(_ id: CaseID, _ text: String) -> MeasurementCase {
         MeasurementCase(id: id, text: text, width: 390, insets: [8, 0, 8, 0], padding: 5)

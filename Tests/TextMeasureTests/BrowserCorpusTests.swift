@@ -29,18 +29,23 @@ import Testing
         }
     }
 
-    /// Every recorded case measures the text its id names in `texts.json`
-    /// (`script-index-fonts-size-lineheight-wwidth`), and every text is recorded.
+    /// Every recorded case measures the text its id names in `texts.json`, or in the
+    /// option groups of `options.json` (`script-index-fonts-size-lineheight-wwidth`,
+    /// the group in the script's place), and every text is recorded.
     @Test func recordedTextsAreTheCorpusTexts() throws {
         let texts = try #require(readTextFile(Self.directory + "texts.json"))
-        let corpus = try #require(try JSONSerialization.jsonObject(with: Data(texts.utf8)) as? [String: [String]])
+        var corpus = try #require(try JSONSerialization.jsonObject(with: Data(texts.utf8)) as? [String: [String]])
+        let options = try #require(readTextFile(Self.directory + "options.json"))
+        let groups = try #require(try JSONSerialization.jsonObject(with: Data(options.utf8)) as? [String: [String: Any]])
+        for (group, spec) in groups { corpus[group] = try #require(spec["texts"] as? [String]) }
         var unrecorded = Set(corpus.flatMap { script, texts in texts.indices.map { "\(script)-\($0)" } })
         for recorded in try Self.recordedCases() {
             let id = try #require(recorded["id"] as? String)
-            let parts = id.split(separator: "-")
             let script = try #require(recorded["script"] as? String)
-            let index = try #require(Int(parts[1]))
-            #expect(parts[0] == script && corpus[script]?.indices.contains(index) == true, "\(id)")
+            // A group's name may hold a "-" (line-strict): the index follows the script's name.
+            #expect(id.hasPrefix(script + "-"), "\(id)")
+            let index = try #require(Int(id.dropFirst(script.count + 1).split(separator: "-")[0]))
+            #expect(corpus[script]?.indices.contains(index) == true, "\(id)")
             #expect(corpus[script]?[index] == recorded["text"] as? String, "\(id): the text is not the corpus text")
             unrecorded.remove("\(script)-\(index)")
         }

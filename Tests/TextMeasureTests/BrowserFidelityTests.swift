@@ -81,5 +81,17 @@ import TextMeasure
         #expect(differing.subtracting(known).sorted() == [], "new differences from Chromium: run scripts/browser-check --recorded")
         #expect(known.subtracting(differing).sorted() == [], "fixed: remove these from known-differences.txt")
         #expect(Double(cases.count - differing.count) / Double(cases.count) >= 0.995)
+        // Each group of paragraph options (options.json) agrees on 99.5% of its cases on its own.
+        let optionGroups = Set(cases.map(\.1.script)).subtracting(Self.scripts)
+        #expect(optionGroups.contains("shy"))
+        for group in optionGroups.sorted() {
+            let ids = cases.filter { $0.1.script == group }.map(\.1.id)
+            let agreeing = ids.filter { !differing.contains($0) }.count
+            #expect(Double(agreeing) / Double(ids.count) >= 0.995, "group \(group): \(agreeing) of \(ids.count) agree")
+        }
     }
+
+    /// The scripts of the plain corpus (texts.json); every other group has paragraph options.
+    static let scripts: Set<String> = ["en", "de", "fr", "zh", "ja", "ko", "th", "ar", "he", "hi", "bidi", "emoji",
+                                       "mixed"]
 }

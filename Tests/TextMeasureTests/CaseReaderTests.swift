@@ -51,6 +51,21 @@ import Testing
         #expect(message("[1]") == "not a JSON object: an array")
     }
 
+    @Test func paragraphOptionsAreReadAndTheirMistakesNameTheKey() throws {
+        let testCase = try read(#"{"text": "x", "width": 100, "textWrap": "balance", "wordBreak": "keep-all", "#
+            + #""lineBreak": "strict", "overflowWrap": "normal", "whiteSpace": "normal", "hyphens": "auto", "lang": "en-US"}"#)
+        let style = testCase.style()
+        #expect(style.textWrap == .balance && style.wordBreak == .keepAll && style.lineBreak == .strict)
+        #expect(style.overflowWrap == .normal && style.whiteSpace == .normal && style.hyphens == .auto)
+        #expect(style.language == "en-US")
+        #expect(message(#"{"text": "x", "width": 100, "textWrap": "even"}"#)?.hasPrefix(#""textWrap" must be one of "wrap""#) == true)
+        #expect(message(#"{"text": "x", "width": 100, "wordBreak": "keepAll"}"#)?.hasPrefix(#""wordBreak" must be one of"#) == true)
+        #expect(message(#"{"text": "x", "width": 100, "hyphens": true}"#)?.hasPrefix(#""hyphens""#) == true)
+        #expect(message(#"{"text": "x", "width": 100, "lang": 5}"#) == #""lang" must be a string, got a number"#)
+        #expect(message(#"{"text": "x", "width": 100, "lang": "en_US"}"#)?.hasPrefix(#""lang" is not a BCP 47 language tag"#) == true)
+        #expect(message(#"{"text": "x", "width": 100, "textwrap": "balance"}"#)?.contains(#"did you mean "textWrap"?"#) == true)
+    }
+
     @Test func theErrorCarriesTheCaseIDWhenItCanBeRead() {
         do { _ = try read(#"{"id": "a1", "text": "x", "width": 0}"#) } catch {
             #expect(error.id == .string("a1"))

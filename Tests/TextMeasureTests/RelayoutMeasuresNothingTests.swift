@@ -36,4 +36,19 @@ import TextMeasure
         #expect(lines > 4_000)   // the layouts did happen, narrow ones breaking inside words
         #expect(MeasuringProbe.callsOnThisThread == before)
     }
+
+    @Test(arguments: [TextWrap.balance, .pretty])
+    func balancingAndPrettyCallNeither(_ textWrap: TextWrap) throws {
+        var style = TextStyle()
+        style.textWrap = textWrap
+        let prepared = try PreparedText("A short \u{AD}title that wraps onto a few lines, soft\u{AD}ly", style: style,
+                                        cache: nil)
+        let before = MeasuringProbe.callsOnThisThread
+        var rewrapped = 0
+        for width in stride(from: 20.0, through: 600, by: 3.5) {
+            rewrapped += try prepared.layout(width: width).lines.filter(\.isRewrapped).count
+        }
+        #expect(rewrapped > 0)
+        #expect(MeasuringProbe.callsOnThisThread == before)
+    }
 }

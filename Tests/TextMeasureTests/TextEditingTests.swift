@@ -13,14 +13,25 @@ import TextMeasure
     /// join one into a CR LF), marks and joiners that attach to what precedes them,
     /// and paragraphs that start with neutral characters (which take the script before them).
     static let insertions = ["a", "x", " ", "\n", "\r", "\r\n", "\u{301}", "\u{200D}", "\t", "漢", "ก", "한",
-                             "م", "👍🏽", "1", "12 ", "(", "-", "\n12 ", "\n\u{301}", "Wolf office", "ไทย ภาษา"]
+                             "م", "👍🏽", "1", "12 ", "(", "-", "\n12 ", "\n\u{301}", "Wolf office", "ไทย ภาษา",
+                             // right to left, numbers in it, and what turns a paragraph's direction
+                             "שלום", "עולם 42", "مرحبا ١٢٣ بالعالم", "لا 3.5%", "\u{200F}", "\u{202B}x\u{202C}",
+                             // soft hyphens, in a word and alone, and words hyphens: auto breaks
+                             "\u{AD}", "co\u{AD}op\u{AD}eration", "hyphenation", "Silbentrennung "]
+    /// Scripts written left to right only: drafts of these splice their edits (until
+    /// an edit brings in a right-to-left letter).
+    static let leftToRightScripts = ["latin", "cjk", "korean", "thai", "devanagari", "emoji"]
 
-    static func draft(_ random: inout RandomTexts.Generator) -> String {
+    static func draft(_ random: inout RandomTexts.Generator, scripts: [String]? = nil) -> String {
         var draft = ""
         for _ in 0..<Int.random(in: 2...7, using: &random) {
             // Some paragraphs start with digits or punctuation, which inherit a script.
             if Bool.random(using: &random) { draft += ["12 ", "(", "“", "- ", "👍 "].randomElement(using: &random)! }
-            draft += RandomTexts.text(&random, length: Int.random(in: 1...14, using: &random))
+            draft += RandomTexts.text(&random, length: Int.random(in: 1...14, using: &random), scripts: scripts)
+            if Int.random(in: 0..<3, using: &random) == 0 {
+                draft += ["in\u{AD}ter\u{AD}na\u{AD}tional ", "\u{AD}", "שָׁלוֹם עולם 12 ",
+                          "مرحبا 2024 بالعالم ", "hyphenation "].randomElement(using: &random)!
+            }
             draft += paragraphEnds.randomElement(using: &random)!
         }
         return draft
@@ -46,6 +57,13 @@ import TextMeasure
         #expect(edited.graphemeHangs == fresh.graphemeHangs, "\(context)")
         #expect(edited.edgeAdjustments == fresh.edgeAdjustments, "\(context)")
         #expect(edited.tabStops == fresh.tabStops, "\(context)")
+        #expect(edited.bidi == fresh.bidi, "\(context)")
+        #expect(edited.ligatures == fresh.ligatures, "\(context)")
+        #expect(edited.ellipsis == fresh.ellipsis, "\(context)")
+        #expect(edited.hyphen == fresh.hyphen, "\(context)")
+        #expect(edited.spaceWidth == fresh.spaceWidth, "\(context)")
+        #expect(edited.lineBoxes == fresh.lineBoxes, "\(context)")
+        #expect(edited.style == fresh.style, "\(context)")
         for width in [0, 37.5, 120, 300, 100_000] {
             for mode in [LineBreakMode.byWordWrapping, .byCharWrapping] {
                 #expect(try edited.layout(width: width, lineBreakMode: mode).lines
@@ -54,12 +72,31 @@ import TextMeasure
         }
     }
 
-    @Test(arguments: 0..<12)
+    /// The styles the random edits run in: the defaults, and each paragraph option
+    /// and direction away from its default.
+    static func style(_ seed: Int) -> TextStyle {
+        var style = TextStyle(fontSize: 17)
+        switch seed % 8 {
+        case 1: style = TextStyle(fontSize: 13, lineHeight: .fixed(19), tabSize: 3)
+        case 2: style.whiteSpace = .normal
+        case 3: style.hyphens = .auto; style.language = "en-US"
+        case 4: style.baseWritingDirection = .rightToLeft
+        case 5: style.baseWritingDirection = .leftToRight; style.hyphens = .auto; style.language = "de"
+        case 6: style.wordBreak = .keepAll; style.lineBreak = .strict; style.overflowWrap = .normal
+        case 7: style.hyphens = .none; style.textWrap = .pretty; style.lineBreak = .anywhere
+        default: break
+        }
+        return style
+    }
+
+    @Test(arguments: 0..<24)
     func randomEditsGiveWhatPreparingAfreshGives(seed: Int) throws {
         var random = RandomTexts.Generator(state: UInt64(seed) &* 0x9E37_79B9 &+ 11)
-        let style = seed % 3 == 0 ? TextStyle(fontSize: 13, lineHeight: .fixed(19), tabSize: 3) : TextStyle(fontSize: 17)
+        let style = Self.style(seed)
         let cache = ShapeCache(capacity: 10_000)
-        var prepared = try PreparedText(Self.draft(&random), style: style, cache: cache)
+        // Half the drafts are left to right (edits splice), half mix in Hebrew and Arabic.
+        let scripts = seed % 16 < 8 ? Self.leftToRightScripts : nil
+        var prepared = try PreparedText(Self.draft(&random, scripts: scripts), style: style, cache: cache)
         for step in 0..<25 {
             let lower = Self.offset(&random, in: prepared.text)
             var upper = lower
@@ -151,5 +188,80 @@ extension TextEditingTests {
             try composer.replaceCharacters(in: text.endIndex..<longer.endIndex, with: "")
         }
         #expect(composer.prepared.text == text)
+    }
+}
+
+extension TextEditingTests {
+    /// Left-to-right drafts with soft hyphens and `hyphens: auto` still splice: an edit
+    /// prepares one paragraph, and folds its soft hyphens' widths as preparing does.
+    @Test func softHyphensAndHyphenationSpliceOneParagraph() throws {
+        var style = TextStyle(fontSize: 17)
+        style.hyphens = .auto
+        style.language = "en-US"
+        let paragraph = "ภาษาไทย in\u{AD}ter\u{AD}na\u{AD}tional hyphenation ประเทศไทยมีประชากร\n"
+        let draft = String(repeating: paragraph, count: 20)
+        let prepared = try PreparedText(draft, style: style, cache: nil)
+        #expect(prepared.segments.contains { $0.endsWithSoftHyphen })
+        let before = MeasuringProbe.callsOnThisThread
+        _ = try PreparedText(draft, style: style, cache: nil)
+        let whole = MeasuringProbe.callsOnThisThread - before
+        let middle = draft.utf16.count / 2 + 12
+        let start = MeasuringProbe.callsOnThisThread
+        let edited = try prepared.replacingCharacters(inUTF16: middle..<middle, with: "co\u{AD}op", cache: nil)
+        let edit = MeasuringProbe.callsOnThisThread - start
+        #expect(edit * 10 <= whole, "an edit made \(edit) calls, the whole draft \(whole)")
+        try Self.expectSame(edited, PreparedText(edited.text, style: style, cache: nil), "soft hyphens")
+    }
+
+    /// Text with a right-to-left level, before or after the edit, is prepared whole
+    /// (bidi levels are not spliced): the result is still exact, in every direction.
+    @Test(arguments: [WritingDirection.natural, .leftToRight, .rightToLeft])
+    func rightToLeftEditsAreExact(direction: WritingDirection) throws {
+        var style = TextStyle(fontSize: 17)
+        style.baseWritingDirection = direction
+        let cases: [(String, Range<Int>, String)] = [
+            ("Hello\nworld\n", 6..<11, "שלום 42"),                  // becomes right to left
+            ("שלום עולם\nHello\n", 0..<9, "Hi"),                    // becomes left to right
+            ("مرحبا 123 بالعالم\nلا (5)\n", 18..<20, "لا"),          // ligatures, digits
+            ("abc\nמה 3.5%\u{2028}def\n", 12..<12, "x"),            // a line separator in a bidi paragraph
+        ]
+        for (text, range, replacement) in cases {
+            let prepared = try PreparedText(text, style: style, cache: nil)
+            let edited = try prepared.replacingCharacters(inUTF16: range, with: replacement, cache: nil)
+            try Self.expectSame(edited, PreparedText(edited.text, style: style, cache: nil),
+                                "\(direction) \(text.debugDescription) \(range)")
+        }
+    }
+
+    /// What splicing bidi levels would rest on, as found: levels resolved per bidi
+    /// paragraph (ending at class B: LF, CR, CR LF, U+2029) are those of the whole
+    /// text, in every direction; but a line separator or vertical tab ends an editing
+    /// paragraph (a mandatory break) and no bidi paragraph, so auto direction reaches
+    /// across it, and editing's paragraphs alone would not do.
+    @Test(arguments: [WritingDirection.natural, .leftToRight, .rightToLeft])
+    func bidiParagraphsResolveAloneAsInTheWholeText(direction: WritingDirection) throws {
+        let paragraphs = ["Hello שלום 12\n", "مرحبا 123 abc\r\n", "(1) עולם\u{2029}", "plain\r", "لا x\n"]
+        func resolve(_ text: String) throws -> BidiLevels {
+            let utf16 = Array(text.utf16)
+            return try utf16.withUnsafeBufferPointer { buffer throws(TextMeasureError) in
+                try BidiLevels.resolve(buffer, direction: direction)
+            }
+        }
+        let whole = try resolve(paragraphs.joined())
+        var levels: [UInt8] = [], paragraphLevels: [UInt8] = []
+        for paragraph in paragraphs {
+            let alone = try resolve(paragraph)
+            levels += alone.isLeftToRight ? Array(repeating: 0, count: paragraph.utf16.count) : alone.levels
+            paragraphLevels += alone.isLeftToRight ? [0] : alone.paragraphLevels
+        }
+        #expect(whole.levels == levels)
+        #expect(whole.paragraphLevels == paragraphLevels)
+
+        // Across a line separator: "abc" takes the direction of the Hebrew after it.
+        let acrossSeparator = try resolve("\u{5D0}\u{2028}abc")
+        let afterSeparator = try resolve("abc")
+        if direction == .natural {
+            #expect(Array(acrossSeparator.levels.suffix(3)) != [0, 0, 0] || !afterSeparator.isLeftToRight)
+        }
     }
 }

@@ -43,8 +43,11 @@ public enum TextFuzzing {
         let maximumNumberOfLines = Int(input[7] >> 3)
         let bytes = input[8...]
 
+        // Direction and alignment from bytes that also mean something else, so every header keeps its meaning.
+        let direction = WritingDirection.allCases[Int(input[3]) % WritingDirection.allCases.count]
+        let alignment = TextAlignment.allCases[Int(input[1]) % TextAlignment.allCases.count]
         let style = TextStyle(fontSize: size, lineHeight: lineHeight, lineBreakRules: flags & 1 != 0 ? .uax14 : .browser,
-                              tabSize: tabSize)
+                              tabSize: tabSize, baseWritingDirection: direction, alignment: alignment)
         let fonts = flags & 0x40 != 0 ? primaryOnly : FontSet.default
         let invalidUTF8: InvalidUTF8Handling = flags & 8 != 0 ? .replace : .reject
 
@@ -87,6 +90,7 @@ public enum TextFuzzing {
             try LayoutInvariants.require(width.isFinite && width >= 0, "layout at an unusable width \(width)")
             try LayoutInvariants.check(layout, of: prepared, width: width, emptyLines: emptyLines,
                                        lineBreakMode: lineBreakMode, maximumNumberOfLines: maximumNumberOfLines)
+            try PlacementInvariants.check(prepared.placement(of: layout), of: layout)
         } else {
             try LayoutInvariants.require(!(width.isFinite && width >= 0), "layout refused width \(width)")
         }

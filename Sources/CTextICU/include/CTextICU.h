@@ -11,7 +11,9 @@ enum {
     CTX_BREAK_CHARACTER = 0,   ///< extended grapheme cluster boundaries (UAX #29)
     CTX_BREAK_LINE = 1,        ///< line-break opportunities, ICU's default tailoring (UAX #14)
     CTX_BREAK_LINE_NORMAL = 2, ///< CSS line-break: normal (ICU "lb=normal")
-    CTX_BREAK_KIND_COUNT = 3
+    CTX_BREAK_LINE_LOOSE = 3,  ///< CSS line-break: loose (ICU "lb=loose")
+    CTX_BREAK_LINE_STRICT = 4, ///< CSS line-break: strict (ICU "lb=strict")
+    CTX_BREAK_KIND_COUNT = 5
 };
 
 /// 1 if a line must end after the code unit `unit`: BK, CR, LF and NL (UAX #14 LB4,
@@ -96,6 +98,51 @@ int ctx_joins_previous(uint32_t c);
 // CTX_JOINS_PREVIOUS: joins the one before it (ctx_joins_previous, or a vowel or trailing jamo).
 enum { CTX_ALONE_LETTER = 1, CTX_JOINS_NEXT = 2, CTX_JOINS_PREVIOUS = 4 };
 int ctx_cluster_context(uint32_t c);
+
+/// Paragraph directions for ctx_bidi_resolve.
+enum {
+    CTX_BIDI_AUTO = 0,   ///< each paragraph takes the direction of its first strong character, else LTR
+    CTX_BIDI_LTR = 1,
+    CTX_BIDI_RTL = 2,
+};
+
+/// Bidi classes (UAX #9), as ICU's UCharDirection values (checked in CTextICU.c).
+enum {
+    CTX_BIDI_L = 0, CTX_BIDI_R = 1, CTX_BIDI_EN = 2, CTX_BIDI_ES = 3, CTX_BIDI_ET = 4, CTX_BIDI_AN = 5,
+    CTX_BIDI_CS = 6, CTX_BIDI_B = 7, CTX_BIDI_S = 8, CTX_BIDI_WS = 9, CTX_BIDI_ON = 10, CTX_BIDI_LRE = 11,
+    CTX_BIDI_LRO = 12, CTX_BIDI_AL = 13, CTX_BIDI_RLE = 14, CTX_BIDI_RLO = 15, CTX_BIDI_PDF = 16,
+    CTX_BIDI_NSM = 17, CTX_BIDI_BN = 18, CTX_BIDI_FSI = 19, CTX_BIDI_LRI = 20, CTX_BIDI_RLI = 21,
+    CTX_BIDI_PDI = 22, CTX_BIDI_CLASS_COUNT = 23
+};
+
+/// 1 if some code point of `text` could take an embedding level other than 0 in a
+/// left-to-right paragraph (bidi class R, AL or AN, or an explicit embedding,
+/// override or isolate), else 0: text for which ctx_bidi_resolve can be skipped
+/// when the paragraph direction is auto or LTR. No ICU call for BMP text after the
+/// first use of each 256-code-point page.
+int32_t ctx_bidi_needed(const uint16_t *_Nonnull text, int32_t len);
+
+/// Runs the Unicode Bidirectional Algorithm (ICU ubidi) over `text`, one paragraph
+/// per paragraph separator (class B), with `direction` (CTX_BIDI_AUTO, _LTR, _RTL).
+///
+/// `levels` (room for `len`) gets the embedding level of every UTF-16 unit, rule L1
+/// applied at paragraph ends and before segment separators. `paragraph_ends` and
+/// `paragraph_levels` (room for `capacity` entries; `capacity` >= the number of
+/// paragraphs, at most `len`) get each paragraph's end offset and base level.
+/// Uses one ubidi object per thread; keeps no pointer to `text` after returning.
+///
+/// Returns the number of paragraphs, or -1 with `*error` set to ICU's error code.
+int32_t ctx_bidi_resolve(const uint16_t *_Nonnull text, int32_t len, int direction, uint8_t *_Nonnull levels,
+                         int32_t *_Nonnull paragraph_ends, uint8_t *_Nonnull paragraph_levels, int32_t capacity,
+                         int32_t *_Nonnull error);
+
+/// For conformance tests (BidiTest.txt): resolves a sequence of bidi classes
+/// (CTX_BIDI_*) as one paragraph with `direction`, as ctx_bidi_resolve resolves
+/// text. `levels` gets `len` levels; `*paragraph_level` the base level.
+/// Returns 0, or -1 with `*error` set to ICU's error code.
+int32_t ctx_bidi_resolve_classes(const uint8_t *_Nonnull classes, int32_t len, int direction,
+                                 uint8_t *_Nonnull levels, uint8_t *_Nonnull paragraph_level,
+                                 int32_t *_Nonnull error);
 
 /// A probe for tests: the number of calls into ICU and HarfBuzz made on the calling
 /// thread (ICU calls are counted here; the shaper reports each hb_shape with

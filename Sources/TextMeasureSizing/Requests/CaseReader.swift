@@ -17,7 +17,9 @@ public struct CaseReadError: Error, Sendable, Equatable, CustomStringConvertible
 extension MeasurementCase {
     /// The keys a case may have, in the order the batch help lists them.
     package static let jsonKeys = ["id", "text", "fonts", "embeddedFallback", "size", "width", "lineHeight", "rules",
-                                   "insets", "padding", "maxLines", "lineBreakMode", "emptyLines"]
+                                   "insets", "padding", "maxLines", "lineBreakMode", "emptyLines",
+                                   "align", "direction", "boxes", "textWrap", "wordBreak", "lineBreak",
+                                   "overflowWrap", "whiteSpace", "hyphens", "lang"]
 
     /// Reads a case from one JSON object in UTF-8 (a line of `textmeasure batch`), strictly:
     /// an unknown key (with the nearest known one), a key given twice, a wrong type, a
@@ -76,6 +78,23 @@ extension MeasurementCase {
             }
             lineBreakMode = try JSONField.optionalEnum(object["lineBreakMode"], key: "lineBreakMode", LineBreakMode.self)
             emptyLines = try JSONField.optionalEnum(object["emptyLines"], key: "emptyLines", EmptyLineConvention.self)
+            align = try JSONField.optionalEnum(object["align"], key: "align", TextAlignment.self)
+            direction = try JSONField.optionalEnum(object["direction"], key: "direction", WritingDirection.self)
+            boxes = try object["boxes"].flatMap { value throws(JSONFieldError) in try JSONField.bool(value, key: "boxes") }
+            textWrap = try JSONField.optionalEnum(object["textWrap"], key: "textWrap", TextWrap.self)
+            wordBreak = try JSONField.optionalEnum(object["wordBreak"], key: "wordBreak", WordBreak.self)
+            lineBreak = try JSONField.optionalEnum(object["lineBreak"], key: "lineBreak", LineBreak.self)
+            overflowWrap = try JSONField.optionalEnum(object["overflowWrap"], key: "overflowWrap", OverflowWrap.self)
+            whiteSpace = try JSONField.optionalEnum(object["whiteSpace"], key: "whiteSpace", WhiteSpace.self)
+            hyphens = try JSONField.optionalEnum(object["hyphens"], key: "hyphens", Hyphens.self)
+            lang = try object["lang"].flatMap { value throws(JSONFieldError) in
+                let tag = try JSONField.string(value, key: "lang")
+                // Checked here so that the error names the key (a tag no patterns are installed for is fine).
+                do { _ = try Hyphenator.forLanguage(tag) } catch {
+                    throw JSONFieldError(key: "lang", problem: "is not a BCP 47 language tag (such as \"en-US\" or \"de\"): \(value.text)")
+                }
+                return tag
+            }
         } catch {
             throw CaseReadError(id: id ?? nil, message: error.description)
         }

@@ -35,10 +35,34 @@ public struct MeasurementCase: Codable, Sendable, Hashable {
     /// `"textView"` (default) or `"label"`: whether empty text and a final newline
     /// make a line. A CSS block (the browser check) is `"label"`.
     public var emptyLines: EmptyLineConvention?
+    /// `"start"` (default), `"end"`, `"left"`, `"right"` or `"center"` (`TextStyle.alignment`).
+    public var align: TextAlignment?
+    /// `"auto"` (default), `"ltr"` or `"rtl"` (`TextStyle.baseWritingDirection`).
+    public var direction: WritingDirection?
+    /// Whether the result lists every grapheme cluster's box (`MeasurementResult.boxes`).
+    public var boxes: Bool?
+    /// `"wrap"` (default), `"balance"` or `"pretty"` (CSS `text-wrap`, `TextStyle.textWrap`).
+    public var textWrap: TextWrap?
+    /// `"normal"` (default), `"break-all"` or `"keep-all"` (CSS `word-break`, `TextStyle.wordBreak`).
+    public var wordBreak: WordBreak?
+    /// `"auto"` (default), `"loose"`, `"normal"`, `"strict"` or `"anywhere"` (CSS `line-break`).
+    public var lineBreak: LineBreak?
+    /// `"break-word"` (default), `"anywhere"` or `"normal"` (CSS `overflow-wrap`).
+    public var overflowWrap: OverflowWrap?
+    /// `"pre-wrap"` (default) or `"normal"` (CSS `white-space`, `TextStyle.whiteSpace`).
+    public var whiteSpace: WhiteSpace?
+    /// `"manual"` (default), `"none"` or `"auto"` (CSS `hyphens`, `TextStyle.hyphens`).
+    public var hyphens: Hyphens?
+    /// The text's language, BCP 47 (`TextStyle.language`): the patterns `"hyphens": "auto"` uses.
+    public var lang: String?
 
     public init(id: CaseID? = nil, text: String, fonts: [FontReference]? = nil, embeddedFallback: Bool? = nil,
                 size: Double? = nil, width: Double, lineHeight: LineHeight? = nil, rules: LineBreakRules? = nil, insets: [Double]? = nil, padding: Double? = nil,
-                maxLines: Int? = nil, lineBreakMode: LineBreakMode? = nil, emptyLines: EmptyLineConvention? = nil) {
+                maxLines: Int? = nil, lineBreakMode: LineBreakMode? = nil, emptyLines: EmptyLineConvention? = nil,
+                align: TextAlignment? = nil, direction: WritingDirection? = nil, boxes: Bool? = nil,
+                textWrap: TextWrap? = nil, wordBreak: WordBreak? = nil, lineBreak: LineBreak? = nil,
+                overflowWrap: OverflowWrap? = nil, whiteSpace: WhiteSpace? = nil, hyphens: Hyphens? = nil,
+                lang: String? = nil) {
         self.id = id
         self.text = text
         self.fonts = fonts
@@ -52,12 +76,31 @@ public struct MeasurementCase: Codable, Sendable, Hashable {
         self.maxLines = maxLines
         self.lineBreakMode = lineBreakMode
         self.emptyLines = emptyLines
+        self.align = align
+        self.direction = direction
+        self.boxes = boxes
+        self.textWrap = textWrap
+        self.wordBreak = wordBreak
+        self.lineBreak = lineBreak
+        self.overflowWrap = overflowWrap
+        self.whiteSpace = whiteSpace
+        self.hyphens = hyphens
+        self.lang = lang
     }
 
     /// The style this case asks for.
     public func style() -> TextStyle {
-        TextStyle(fontSize: size ?? 17, lineHeight: lineHeight ?? .normal,
-                  lineBreakRules: rules ?? .browser)
+        var style = TextStyle(fontSize: size ?? 17, lineHeight: lineHeight ?? .normal,
+                              lineBreakRules: rules ?? .browser, baseWritingDirection: direction ?? .natural,
+                              alignment: align ?? .natural)
+        style.textWrap = textWrap ?? .wrap
+        style.wordBreak = wordBreak ?? .normal
+        style.lineBreak = lineBreak ?? .auto
+        style.overflowWrap = overflowWrap ?? .breakWord
+        style.whiteSpace = whiteSpace ?? .preWrap
+        style.hyphens = hyphens ?? .manual
+        style.language = lang
+        return style
     }
 
     /// The text container this case asks for.
@@ -142,8 +185,14 @@ public struct MeasurementResult: Codable, Sendable, Hashable {
     /// glyphs (`PreparedText.missingGlyphClusterCount`); `nil`, and absent from JSON, when none.
     public var missingGlyphs: Int?
 
+    /// For a case with `"boxes": true`, one `[start, end, line, left, right]` per
+    /// grapheme cluster in text order (line breaks left out): UTF-16 offsets, the line's
+    /// index, and px from the left edge of the container's content box (inside the
+    /// inset), as Chromium's `Range.getClientRects()` gives them; `nil` otherwise.
+    public var boxes: [[Double]]?
+
     public init(id: CaseID?, lines: Int, height: Double, width: Double, usedWidth: Double, lineStarts: [Int],
-                truncated: Bool? = nil, missingGlyphs: Int? = nil) {
+                truncated: Bool? = nil, missingGlyphs: Int? = nil, boxes: [[Double]]? = nil) {
         self.id = id
         self.lines = lines
         self.height = height
@@ -152,6 +201,7 @@ public struct MeasurementResult: Codable, Sendable, Hashable {
         self.lineStarts = lineStarts
         self.truncated = truncated
         self.missingGlyphs = missingGlyphs
+        self.boxes = boxes
     }
 }
 
@@ -176,10 +226,22 @@ extension MeasurementCase {
                                  usedWidth: usedWidth, lineStarts: lines.map(\.start),
                                  truncated: maxLines != nil || lineBreakMode != nil
                                     ? measurer.prepared.isTruncated(by: lines) : nil,
-                                 missingGlyphs: Self.nonzero(measurer.prepared.missingGlyphClusterCount))
+                                 missingGlyphs: Self.nonzero(measurer.prepared.missingGlyphClusterCount),
+                                 boxes: boxes == true ? try clusterBoxes(of: measurer, width: width) : nil)
     }
 
     private static func nonzero(_ count: Int) -> Int? {
         count == 0 ? nil : count
+    }
+
+    /// `[start, end, line, left, right]` of every cluster but line breaks and the ellipsis.
+    private func clusterBoxes(of measurer: TextMeasurer, width: Double) throws(TextMeasureError) -> [[Double]] {
+        let placement = measurer.prepared.placement(of: try measurer.layout(width: width))
+        let left = measurer.container.lineFragmentPadding
+        // 1/10000 px is far below what a box check can see, and keeps the JSON short.
+        func px(_ value: Double) -> Double { ((left + value) * 10_000).rounded() / 10_000 }
+        return placement.clusters.filter { !$0.isLineBreak && !$0.isEllipsis }.map {
+            [Double($0.utf16Range.lowerBound), Double($0.utf16Range.upperBound), Double($0.line), px($0.left), px($0.right)]
+        }
     }
 }

@@ -1,0 +1,161 @@
+import CHarfBuzz
+
+extension PreparedText {
+    /// The glyphs that draw each line of `placement`, left to right, at the x its
+    /// clusters were placed at (px from the text's left edge) and y from the baseline.
+    ///
+    /// This shapes the text again, split as preparation split it (by font, script
+    /// and bidi level, right-to-left runs mirrored by HarfBuzz), so it costs about
+    /// what preparing did: it is for drawing, never for measuring. Each HarfBuzz
+    /// cluster's glyphs start at its box's left edge (left-to-right runs) or end at
+    /// its right edge (right-to-left runs); the ellipsis of a truncated line is drawn
+    /// in its box. Line breaks and other zero-width controls draw nothing; a tab
+    /// draws nothing and its box is the space it takes.
+    ///
+    /// ```swift
+    /// let layout = try prepared.layout(width: 200)
+    /// let placement = prepared.placement(of: layout)
+    /// for (line, placed) in zip(placement.lines, prepared.glyphs(in: placement)) {
+    ///     for glyph in placed { draw(glyph.glyphID, x: glyph.x, y: line.baseline - glyph.y) }
+    /// }
+    /// ```
+    public func glyphs(in placement: TextPlacement) -> [[PlacedGlyph]] {
+        var lines = [[PlacedGlyph]](repeating: [], count: placement.lines.count)
+        // For each glyph, its cluster's index in `placement.clusters`.
+        var ranks = [[Int]](repeating: [], count: placement.lines.count)
+        guard utf16Count > 0 else { return lines }
+        let utf16 = Array(text.utf16)
+        // The placed cluster that holds each UTF-16 offset, -1 for none (elided, or on no line).
+        var clusterAt = [Int32](repeating: -1, count: utf16Count)
+        for (index, cluster) in placement.clusters.enumerated() where !cluster.isEllipsis {
+            for offset in cluster.utf16Range { clusterAt[offset] = Int32(index) }
+        }
+        let breaks = segments.map { BreakOpportunity(utf16Offset: Int($0.end), isMandatory: $0.isMandatoryBreak) }
+        var fontForGrapheme: [UInt8] = []
+        let shaper = Shaper(features: style.fontFeatures)
+        utf16.withUnsafeBufferPointer { text in
+            var runs = FontItemizer(fontSet: fonts)
+                .runs(in: text, graphemes: graphemeEnds, breaks: breaks, fontForGrapheme: &fontForGrapheme)
+            if !bidi.isLeftToRight {
+                graphemeEnds.withUnsafeBufferPointer { ends in
+                    bidi.levels.withUnsafeBufferPointer { levels in
+                        BidiRuns.split(&runs, from: 0, clusterEnds: ends, start: 0, levels: levels.baseAddress!)
+                    }
+                }
+            }
+            for run in runs {
+                let placing = GlyphPlacing(font: fonts.fonts[run.fontIndex], fontIndex: run.fontIndex, size: style.fontSize)
+                let isRightToLeft = run.bidiLevel.map { $0 & 1 == 1 } ?? false
+                shaper.withGlyphs(of: run, in: text, font: fonts.fonts[run.fontIndex]) { infos, positions in
+                    var first = 0
+                    while first < infos.count {
+                        // One HarfBuzz cluster: its glyphs are consecutive.
+                        let offset = Int(infos[first].cluster)
+                        var end = first + 1
+                        while end < infos.count, infos[end].cluster == infos[first].cluster { end += 1 }
+                        defer { first = end }
+                        let index = Int(clusterAt[offset])
+                        let scalar = Scalars.decode(text, at: offset).scalar
+                        guard index >= 0, scalar != 0x09, !Scalars.isZeroWidthControl(scalar) else { continue }
+                        let cluster = placement.clusters[index]
+                        let glyphs = (first..<end).map { placing.glyph(infos[$0], positions[$0], utf16Offset: offset) }
+                        let advance = glyphs.reduce(0) { $0 + $1.advance }
+                        var x = isRightToLeft ? cluster.right - advance : cluster.left
+                        for var glyph in glyphs {
+                            glyph.x += x
+                            x += glyph.advance
+                            lines[cluster.line].append(glyph)
+                            ranks[cluster.line].append(index)
+                        }
+                    }
+                }
+            }
+        }
+        for (index, cluster) in placement.clusters.enumerated() where cluster.isEllipsis {
+            let glyphs = ellipsisGlyphs(at: cluster, shaper: shaper)
+            lines[cluster.line].append(contentsOf: glyphs)
+            ranks[cluster.line].append(contentsOf: repeatElement(index, count: glyphs.count))
+        }
+        for (index, line) in placement.lines.enumerated() {
+            guard let left = line.hyphenLeft else { continue }
+            let glyphs = hyphenGlyphs(at: left, utf16Offset: line.utf16Range.upperBound, shaper: shaper)
+            lines[index].append(contentsOf: glyphs)
+            // Before the line's clusters or after them, as it is drawn (-1 and Int.max: no cluster's rank).
+            ranks[index].append(contentsOf: repeatElement(line.isRightToLeft ? -1 : Int.max, count: glyphs.count))
+        }
+        // Runs were shaped in text order; a line is read left to right, cluster by
+        // cluster in placement's visual order, each cluster's glyphs in HarfBuzz's order.
+        var visualRank = [Int](repeating: 0, count: placement.clusters.count)
+        for (rank, cluster) in placement.visualOrder.enumerated() { visualRank[cluster] = rank }
+        return zip(lines, ranks).map { line, clusters in
+            let ranks = clusters.map { $0 == -1 || $0 == Int.max ? $0 : visualRank[$0] }
+            return line.indices.sorted { (ranks[$0], $0) < (ranks[$1], $1) }.map { line[$0] }
+        }
+    }
+
+    /// "…" as truncation measured it, shaped on its own in `ellipsis.fontIndex`, in its box.
+    private func ellipsisGlyphs(at cluster: TextPlacement.Cluster, shaper: borrowing Shaper) -> [PlacedGlyph] {
+        let font = fonts.fonts[ellipsis.fontIndex]
+        let placing = GlyphPlacing(font: font, fontIndex: ellipsis.fontIndex, size: style.fontSize)
+        var glyphs: [PlacedGlyph] = []
+        var x = cluster.left
+        [UInt16(LineBreakMode.ellipsis.value)].withUnsafeBufferPointer { text in
+            let run = FontRun(start: 0, end: 1, fontIndex: ellipsis.fontIndex, script: HB_SCRIPT_COMMON)
+            shaper.withGlyphs(of: run, in: text, font: font) { infos, positions in
+                for i in infos.indices {
+                    var glyph = placing.glyph(infos[i], positions[i], utf16Offset: cluster.utf16Range.lowerBound)
+                    glyph.x += x
+                    x += glyph.advance
+                    glyphs.append(glyph)
+                }
+            }
+        }
+        return glyphs
+    }
+
+    /// The hyphen a line broken at a soft hyphen or hyphenation point ends with, shaped
+    /// on its own in `hyphen.fontIndex` as it was measured, from `left` px.
+    private func hyphenGlyphs(at left: Double, utf16Offset: Int, shaper: borrowing Shaper) -> [PlacedGlyph] {
+        let font = fonts.fonts[hyphen.fontIndex]
+        let placing = GlyphPlacing(font: font, fontIndex: hyphen.fontIndex, size: style.fontSize)
+        var glyphs: [PlacedGlyph] = []
+        var x = left
+        [UInt16(hyphen.scalar.value)].withUnsafeBufferPointer { text in
+            let run = FontRun(start: 0, end: 1, fontIndex: hyphen.fontIndex, script: HB_SCRIPT_COMMON)
+            shaper.withGlyphs(of: run, in: text, font: font) { infos, positions in
+                for i in infos.indices {
+                    var glyph = placing.glyph(infos[i], positions[i], utf16Offset: utf16Offset)
+                    glyph.x += x
+                    x += glyph.advance
+                    glyphs.append(glyph)
+                }
+            }
+        }
+        return glyphs
+    }
+
+    /// Turns HarfBuzz's glyphs of one font into placed glyphs, in px.
+    private struct GlyphPlacing {
+        let fontIndex: Int
+        let advanceScale: Double
+        let offsetScale: Double
+        let bitmapAdvances: [Int32]?
+
+        init(font: Font, fontIndex: Int, size: Double) {
+            self.fontIndex = fontIndex
+            advanceScale = size / Double(font.advanceUnitsPerEm)
+            offsetScale = size / Double(font.metrics.unitsPerEm)
+            bitmapAdvances = font.bitmapAdvances
+        }
+
+        /// The glyph with `x` holding only its offset from the pen.
+        func glyph(_ info: hb_glyph_info_t, _ position: hb_glyph_position_t, utf16Offset: Int) -> PlacedGlyph {
+            let id = info.codepoint
+            // As Shaper.shape measures: colour-bitmap fonts advance by their strike.
+            let units = bitmapAdvances.map { Int(id) < $0.count ? $0[Int(id)] : 0 } ?? position.x_advance
+            return PlacedGlyph(fontIndex: fontIndex, glyphID: id, x: Double(position.x_offset) * offsetScale,
+                               y: Double(position.y_offset) * offsetScale, advance: Double(units) * advanceScale,
+                               utf16Offset: utf16Offset)
+        }
+    }
+}

@@ -1,0 +1,78 @@
+import CTextICU
+
+/// The embedding levels of a text (UAX #9, through ICU's ubidi): what preparation
+/// splits shaping runs at and what placement reorders lines by.
+///
+/// Text that needs no reordering (every level 0: no right-to-left characters or
+/// explicit controls in left-to-right paragraphs) is the common case and is kept
+/// as empty arrays, so plain text pays one scan and no ICU call.
+package struct BidiLevels: Sendable, Equatable {
+    /// The level of every UTF-16 code unit, rule L1 applied at paragraph ends and
+    /// before tabs; empty when every level is 0.
+    package var levels: [UInt8] = []
+    /// Each paragraph's end offset (UTF-16) and base level (0 left to right, 1 right
+    /// to left); empty when every paragraph is left to right.
+    package var paragraphEnds: [Int32] = []
+    package var paragraphLevels: [UInt8] = []
+
+    /// True when nothing is reordered: one left-to-right level throughout.
+    package var isLeftToRight: Bool { levels.isEmpty }
+
+    /// No levels: left-to-right text that needed no resolution.
+    package init() {}
+
+    /// Resolves `text`'s levels with `direction` for its paragraphs.
+    package static func resolve(_ text: UnsafeBufferPointer<UInt16>,
+                        direction: WritingDirection) throws(TextMeasureError) -> BidiLevels {
+        guard let base = text.baseAddress, !text.isEmpty else { return BidiLevels() }
+        if direction != .rightToLeft, ctx_bidi_needed(base, Int32(text.count)) == 0 { return BidiLevels() }
+        let mode = switch direction {
+        case .natural: CTX_BIDI_AUTO
+        case .leftToRight: CTX_BIDI_LTR
+        case .rightToLeft: CTX_BIDI_RTL
+        }
+        var result = BidiLevels()
+        result.levels = [UInt8](repeating: 0, count: text.count)
+        result.paragraphEnds = [Int32](repeating: 0, count: text.count)
+        result.paragraphLevels = [UInt8](repeating: 0, count: text.count)
+        var error: Int32 = 0
+        let count = ctx_bidi_resolve(base, Int32(text.count), Int32(mode), &result.levels, &result.paragraphEnds,
+                                     &result.paragraphLevels, Int32(text.count), &error)
+        guard count >= 0 else { throw .bidiFailed(code: error) }
+        result.paragraphEnds.removeSubrange(Int(count)...)
+        result.paragraphLevels.removeSubrange(Int(count)...)
+        return result
+    }
+
+    /// The base level of the paragraph holding UTF-16 offset `offset`.
+    package func paragraphLevel(at offset: Int) -> UInt8 {
+        var low = 0, high = paragraphEnds.count
+        while low < high {
+            let mid = (low + high) / 2
+            if Int(paragraphEnds[mid]) <= offset { low = mid + 1 } else { high = mid }
+        }
+        return paragraphLevels.isEmpty ? 0 : paragraphLevels[min(low, paragraphLevels.count - 1)]
+    }
+
+    /// Rule L2: the visual order of items with `levels` (logical order in, indices
+    /// into it out, left to right): from the highest level down to the lowest odd
+    /// one, every maximal run of items at that level or above is reversed.
+    package static func visualOrder(_ levels: [UInt8]) -> [Int] {
+        var order = Array(levels.indices)
+        guard let highest = levels.max(), highest > 0 else { return order }
+        let lowestOdd = (levels.min() ?? 0) | 1
+        var level = highest
+        while level >= lowestOdd {
+            var start = 0
+            while start < order.count {
+                guard levels[order[start]] >= level else { start += 1; continue }
+                var end = start
+                while end < order.count, levels[order[end]] >= level { end += 1 }
+                order[start..<end].reverse()
+                start = end
+            }
+            level -= 1
+        }
+        return order
+    }
+}

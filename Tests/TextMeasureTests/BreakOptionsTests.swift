@@ -1,0 +1,92 @@
+import Testing
+@testable import TextMeasure
+
+/// CSS `word-break`, `line-break` and `overflow-wrap` (`TextStyle`), each against the
+/// default on the same text, so that an option that changes nothing fails too. The
+/// browser fixture's groups check them against Chromium.
+@Suite struct BreakOptionsTests {
+    func breaks(_ text: String, _ configure: (inout TextStyle) -> Void) throws -> [Int] {
+        var style = TextStyle()
+        configure(&style)
+        return try PreparedText(text, style: style).segments.map { Int($0.end) }
+    }
+
+    @Test func keepAllBreaksKoreanOnlyAtSpacesAndPunctuation() throws {
+        let text = "대한민국의 수도는 서울입니다."
+        let normal = try breaks(text) { _ in }
+        let keepAll = try breaks(text) { $0.wordBreak = .keepAll }
+        #expect(keepAll == [6, 10, 16])
+        #expect(normal.count > keepAll.count)
+        // Chinese too: between ideographs only where punctuation allows.
+        #expect(try breaks("今天天气很好，我们", { $0.wordBreak = .keepAll }) == [7, 9])
+    }
+
+    @Test func breakAllBreaksBetweenLetters() throws {
+        #expect(try breaks("word ok", { $0.wordBreak = .breakAll }) == [1, 2, 3, 5, 6, 7])
+        #expect(try breaks("word ok", { _ in }) == [5, 7])
+    }
+
+    @Test func lineBreakStrictKeepsSmallKanaWithWhatPrecedes() throws {
+        let text = "ちょっと"
+        #expect(try breaks(text, { $0.lineBreak = .strict }) == [3, 4])
+        #expect(try breaks(text, { $0.lineBreak = .normal }) == [1, 2, 3, 4])
+        #expect(try breaks(text, { _ in }) == (try breaks(text, { $0.lineBreak = .normal })))
+    }
+
+    @Test func lineBreakAnywhereBreaksBetweenEveryCluster() throws {
+        #expect(try breaks("a/b👍🏽c", { $0.lineBreak = .anywhere }) == [1, 2, 3, 7, 8])
+        #expect(try breaks("a/b👍🏽c", { _ in }).count < 5)
+        // Mandatory breaks stay mandatory.
+        var style = TextStyle()
+        style.lineBreak = .anywhere
+        #expect(try PreparedText("ab\ncd", style: style).segments.map(\.isMandatoryBreak) == [false, false, true, false, false])
+    }
+
+    @Test func overflowWrapNormalLetsALongWordOverflow() throws {
+        let word = "Supercalifragilisticexpialidocious is long"
+        var style = TextStyle()
+        style.overflowWrap = .normal
+        let overflowing = try PreparedText(word, style: style).layout(width: 100, emptyLines: .label)
+        #expect(overflowing.lines.first.map { String($0.text) } == "Supercalifragilisticexpialidocious ")
+        #expect(overflowing.usedWidth > 100)
+        style.overflowWrap = .breakWord
+        let broken = try PreparedText(word, style: style).layout(width: 100, emptyLines: .label)
+        #expect(broken.usedWidth <= 100)
+        #expect(broken.lines.first?.lineEnd == .emergencyBreak)
+        style.overflowWrap = .anywhere
+        #expect(try PreparedText(word, style: style).layout(width: 100, emptyLines: .label).lines.map(\.utf16Range)
+                == broken.lines.map(\.utf16Range))
+    }
+}
+
+/// CSS `white-space: normal` against the default `pre-wrap` on the same text.
+@Suite struct WhiteSpaceTests {
+    func layout(_ text: String, _ whiteSpace: WhiteSpace, width: Double = 1000) throws -> TextLayout {
+        var style = TextStyle()
+        style.whiteSpace = whiteSpace
+        return try PreparedText(text, style: style).layout(width: width, emptyLines: .label)
+    }
+
+    @Test func runsOfSpacesNewlinesAndTabsCountAsOneSpace() throws {
+        let collapsed = try layout("a   b\n\tc", .normal)
+        #expect(collapsed.lines.count == 1)
+        #expect(collapsed.usedWidth == (try layout("a b c", .normal)).usedWidth)
+        let kept = try layout("a   b\n\tc", .preWrap)
+        #expect(kept.lines.count == 2)
+        #expect(kept.lines[0].width > (try layout("a b", .preWrap)).usedWidth)
+    }
+
+    @Test func spacesStartingTheTextTakeNoWidth() throws {
+        #expect(try layout("   word", .normal).usedWidth == (try layout("word", .normal)).usedWidth)
+        #expect(try layout("   word", .preWrap).usedWidth > (try layout("word", .preWrap)).usedWidth)
+    }
+
+    @Test func aLineBreaksAfterTheFirstSpaceOfARunAndOffsetsStayTheText() throws {
+        let text = "Spaces   between"
+        let width = max(try layout("Spaces", .normal).usedWidth, try layout("between", .normal).usedWidth) + 5
+        let lines = try layout(text, .normal, width: width).lines
+        #expect(lines.map(\.utf16Range) == [0..<7, 7..<16])
+        #expect(lines.map { String($0.text) } == ["Spaces ", "  between"])
+        #expect(abs(lines[1].width - (try layout("between", .normal)).usedWidth) < 1.0 / 64)
+    }
+}

@@ -1,0 +1,105 @@
+import CHyphen
+import Testing
+@testable import TextMeasure
+
+/// `hyphens: auto` through libhyphen and Debian's patterns (Chromium on this machine has
+/// no hyphenation dictionaries, so libhyphen's own answers are the reference), and
+/// `hyphens: none`.
+@Suite struct HyphenationTests {
+    static let words: [(language: String, file: String, words: [String])] = [
+        ("en-US", "hyph_en_US.dic", ["hyphenation", "internationalization", "algorithm", "computer", "wonderful",
+                                     "paragraph", "typography", "information", "ok", "table", "extraordinary"]),
+        ("de", "hyph_de.dic", ["silbentrennung", "donaudampfschiff", "geschwindigkeit", "zusammenarbeit",
+                               "übermäßig", "häuser", "straße", "entwicklung"]),
+        ("fr", "hyph_fr.dic", ["anticonstitutionnellement", "développement", "hyphénation", "ordinateur",
+                               "bibliothèque", "éléphant"]),
+    ]
+
+    /// libhyphen's own answer for `word`, with CSS's default limits applied here: the
+    /// number of characters before each break.
+    static func libhyphenPoints(_ word: String, dictionary: UnsafeMutablePointer<HyphenDict>, utf8: Bool) -> [Int] {
+        let scalars = Array(word.unicodeScalars)
+        var bytes: [CChar] = [], owner: [Int] = []
+        for (index, scalar) in scalars.enumerated() {
+            let encoded = utf8 ? Array(String(scalar).utf8) : [UInt8(scalar.value)]
+            for byte in encoded { bytes.append(CChar(bitPattern: byte)); owner.append(index) }
+        }
+        var hyphens = [CChar](repeating: 0, count: bytes.count + 5)
+        var rep: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = nil
+        var pos: UnsafeMutablePointer<Int32>? = nil, cut: UnsafeMutablePointer<Int32>? = nil
+        #expect(hnj_hyphen_hyphenate2(dictionary, bytes, Int32(bytes.count), &hyphens, nil, &rep, &pos, &cut) == 0)
+        #expect(rep == nil)   // none of these words takes a spelling change
+        guard scalars.count >= 5 else { return [] }
+        return bytes.indices.filter { hyphens[$0] & 1 == 1 && ($0 + 1 == bytes.count || owner[$0 + 1] != owner[$0]) }
+            .map { owner[$0] + 1 }
+            .filter { $0 >= 2 && scalars.count - $0 >= 2 }
+    }
+
+    @Test(arguments: words)
+    func pointsAreLibhyphensWithinCSSLimits(_ language: (language: String, file: String, words: [String])) throws {
+        let hyphenator = try #require(try Hyphenator.forLanguage(language.language))
+        let dictionary = try #require(hnj_hyphen_load(Hyphenator.directory + "/" + language.file))
+        defer { hnj_hyphen_free(dictionary) }
+        var hyphenated = 0
+        for word in language.words {
+            let ours = hyphenator.points(in: Array(word.unicodeScalars))
+            let theirs = Self.libhyphenPoints(word, dictionary: dictionary, utf8: language.language != "de")
+            #expect(ours == theirs, "\(word)")
+            if !ours.isEmpty { hyphenated += 1 }
+        }
+        #expect(hyphenated >= language.words.count - 2)
+    }
+
+    @Test func knownWords() throws {
+        let english = try #require(try Hyphenator.forLanguage("en-US"))
+        #expect(english.points(in: Array("hyphenation".unicodeScalars)) == [2, 6])   // hy-phen-ation
+        #expect(english.points(in: Array("table".unicodeScalars)).allSatisfy { $0 >= 2 && $0 <= 3 })
+        #expect(english.points(in: Array("ok".unicodeScalars)).isEmpty)   // shorter than 5
+        let german = try #require(try Hyphenator.forLanguage("de-DE"))
+        #expect(german.points(in: Array("silbentrennung".unicodeScalars)) == [3, 6, 10])   // sil-ben-tren-nung
+    }
+
+    @Test func languageTags() throws {
+        #expect(try Hyphenator.forLanguage("en") != nil)
+        #expect(try Hyphenator.forLanguage("fr-CA") != nil)
+        #expect(try Hyphenator.forLanguage("xx") == nil)   // well formed, no patterns: no hyphenation
+        #expect(throws: TextMeasureError.invalidLanguage("en_US")) { try Hyphenator.forLanguage("en_US") }
+        var style = TextStyle()
+        style.language = "not a tag"
+        #expect(throws: TextMeasureError.invalidLanguage("not a tag")) { try PreparedText("x", style: style) }
+    }
+
+    func layout(_ text: String, width: Double, hyphens: Hyphens) throws -> TextLayout {
+        var style = TextStyle()
+        style.hyphens = hyphens
+        style.language = "en-US"
+        return try PreparedText(text, style: style).layout(width: width, emptyLines: .label)
+    }
+
+    @Test func hyphenatingLetsALineHoldMore() throws {
+        let text = "The hyphenation algorithm"
+        let width = try PreparedText("The hyphen\u{2010}").unwrappedWidth + 1
+        #expect(width < (try PreparedText("The hyphenation").unwrappedWidth))
+        let manual = try layout(text, width: width, hyphens: .manual).lines
+        let auto = try layout(text, width: width, hyphens: .auto).lines
+        #expect(manual.first.map { String($0.text) } == "The ")
+        #expect(auto.first?.displayText == "The hyphen\u{2010}")
+        #expect(auto.first.map { $0.width <= width } == true)
+        #expect(auto.count <= manual.count)
+    }
+
+    @Test func aWordThatFitsIsNotHyphenated() throws {
+        let lines = try layout("The hyphenation algorithm", width: 1000, hyphens: .auto).lines
+        #expect(lines.count == 1)
+        #expect(lines[0].hyphen == nil)
+    }
+
+    @Test func hyphensNoneIgnoresSoftHyphens() throws {
+        let text = "co\u{AD}operate"
+        let width = try PreparedText("operate").unwrappedWidth + 1
+        #expect(try layout(text, width: width, hyphens: .manual).lines.first?.hyphen != nil)
+        let none = try layout(text, width: width, hyphens: .none).lines
+        #expect(none.allSatisfy { $0.hyphen == nil })
+        #expect(none.first?.lineEnd == .emergencyBreak)
+    }
+}
