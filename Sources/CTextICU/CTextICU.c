@@ -132,6 +132,18 @@ static int joins_previous_code_point(UChar32 c) {
            gcb == U_GCB_EXTEND || gcb == U_GCB_ZWJ || gcb == U_GCB_SPACING_MARK || c == 0x2044;
 }
 
+int ctx_cluster_context(uint32_t c) {
+    if (c > 0x10FFFF || U_IS_SURROGATE(c)) return 0;
+    int gcb = u_getIntPropertyValue((UChar32)c, UCHAR_GRAPHEME_CLUSTER_BREAK);
+    int bits = 0;
+    if ((gcb == U_GCB_OTHER || gcb == U_GCB_LV || gcb == U_GCB_LVT) && (U_GET_GC_MASK((UChar32)c) & U_GC_L_MASK) &&
+        !u_hasBinaryProperty((UChar32)c, UCHAR_EXTENDED_PICTOGRAPHIC))
+        bits |= CTX_ALONE_LETTER;
+    if (gcb == U_GCB_PREPEND || gcb == U_GCB_L) bits |= CTX_JOINS_NEXT;
+    if (joins_previous_code_point((UChar32)c) || gcb == U_GCB_V || gcb == U_GCB_T) bits |= CTX_JOINS_PREVIOUS;
+    return bits;
+}
+
 static void fill_page(unsigned page) {
     for (unsigned word = 0; word < 4; word++) {
         uint64_t inert = 0, joins = 0;

@@ -20,6 +20,10 @@ public enum TextMeasureError: Error, Sendable, Equatable, CustomStringConvertibl
     case textTooLong(utf16Count: Int)
     /// ICU failed to segment the text; `code` is ICU's `UErrorCode`.
     case segmentationFailed(code: Int32)
+    /// An edit's range (`PreparedText.replacingCharacters`), in UTF-16 offsets, is not
+    /// within the text or splits a surrogate pair; -1..<-1 for string indices outside the
+    /// text or inside a scalar.
+    case invalidEditRange(utf16Offsets: Range<Int>)
     /// A language tag that is not BCP 47 (`TextStyle.language`).
     case invalidLanguage(String)
     /// The font set holds no fonts: `FontSet.default` of a build without the `EmbeddedFonts` trait.
@@ -51,6 +55,7 @@ public enum TextMeasureError: Error, Sendable, Equatable, CustomStringConvertibl
         case .invalidSpacing(let name, let value): "invalid \(name) \(value): must be finite and within \(Limits.spacing)"
         case .invalidRun(let index, let reason): "invalid run \(index): \(reason)"
         case .tooManyRunFonts(let count): "too many fonts in one styled text: \(count) distinct fonts and sizes, at most 64"
+        case .invalidEditRange(let range): "invalid edit range \(range): must lie within the text, on Unicode scalar boundaries"
         case .invalidLanguage(let tag): "invalid language tag \"\(tag)\": must be BCP 47, such as \"en-US\" or \"de\""
         case .noFonts: "no fonts: TextMeasure was built without its embedded fonts (the EmbeddedFonts trait is off), so the default font set is empty; give a font set of your own (the CLI: --font FILE)"
         case .bidiFailed(let code): "ICU bidi resolution failed with error \(code)"

@@ -27,6 +27,11 @@ public struct FontSet: Sendable {
     /// OpenType lookups: text on either side of a space then shapes the same alone
     /// as together, so words between spaces can be cached (see `ShapeCache`).
     package var spacesSeparateShaping: Bool { storage.spacesSeparateShaping }
+    /// For each BMP code point, `ClusterContext` bits: whether it is a letter this set
+    /// shapes the same whatever its neighbours, and whether it joins its neighbours'
+    /// clusters. A break between two context-free letters is as safe as one after a
+    /// space (`Stretch.isSafeBreak`), so Chinese, Japanese and Korean can be cached.
+    package var clusterContexts: [UInt8] { storage.clusterContexts }
     /// The ellipsis and line boxes of each style the set is used with.
     package var styleMeasures: StyleMeasures { storage.styleMeasures }
 
@@ -38,6 +43,7 @@ public struct FontSet: Sendable {
         let identity: UInt64
         let bmpFonts: [UInt8]
         let spacesSeparateShaping: Bool
+        let clusterContexts: [UInt8]
         let styleMeasures = StyleMeasures()
 
         init(fonts: [Font], identity: UInt64, bmpFonts: [UInt8], spacesSeparateShaping: Bool) {
@@ -45,6 +51,7 @@ public struct FontSet: Sendable {
             self.identity = identity
             self.bmpFonts = bmpFonts
             self.spacesSeparateShaping = spacesSeparateShaping
+            clusterContexts = fonts.isEmpty ? [] : ClusterContext.table(fonts: fonts, bmpFonts: bmpFonts)
         }
     }
 

@@ -56,7 +56,14 @@ extension Hyphen {
     /// needs no test of its own for soft hyphens on its fast path.
     static func fold(into segments: inout [Segment], hyphen: Hyphen, graphemeWidths: [Int32],
                      edgeAdjustments: EdgeAdjustments) {
-        for i in segments.indices where segments[i].endsWithSoftHyphen {
+        fold(into: &segments, segments.indices, hyphen: hyphen, graphemeWidths: graphemeWidths,
+             edgeAdjustments: edgeAdjustments)
+    }
+
+    /// `fold` over the segments `range` alone (those an edit prepared again).
+    static func fold(into segments: inout [Segment], _ range: Range<Int>, hyphen: Hyphen, graphemeWidths: [Int32],
+                     edgeAdjustments: EdgeAdjustments) {
+        for i in range where segments[i].endsWithSoftHyphen {
             let width = Self.width(after: segments[i], hyphen: hyphen, graphemeWidths: graphemeWidths,
                                    edgeAdjustments: edgeAdjustments)
             segments[i].width += width

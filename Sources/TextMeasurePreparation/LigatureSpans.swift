@@ -36,6 +36,19 @@ package struct LigatureSpans: Sendable, Equatable {
         }
     }
 
+    /// Appends the ligatures of a segment from the shape cache whose first grapheme has
+    /// index `firstGrapheme`: `continuing` bit i set when grapheme i and the next are one
+    /// glyph cluster (`ShapedSegment.ligatures`), as `record` found them when it was shaped.
+    package mutating func append(continuing: UInt64, firstGrapheme: Int32) {
+        var bits = continuing
+        while bits != 0 {
+            let first = bits.trailingZeroBitCount
+            let length = (~(bits >> UInt64(first))).trailingZeroBitCount   // graphemes continuing, in a row
+            spans.append(Span(first: firstGrapheme + Int32(first), count: Int32(length + 1)))
+            bits &= length + first >= 64 ? 0 : ~0 << UInt64(first + length)
+        }
+    }
+
     /// The index of the first span that starts at or after grapheme `index`.
     package func firstSpan(from index: Int) -> Int {
         var low = 0, high = spans.count

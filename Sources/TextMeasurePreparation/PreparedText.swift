@@ -68,7 +68,7 @@ public struct PreparedText: Sendable {
     /// one nil pointer for it rather than the styled text's four.
     private let styledSource: StyledSource?
 
-    private final class StyledSource: Sendable {
+    final class StyledSource: Sendable {
         let attributed: AttributedText
         init(_ attributed: AttributedText) { self.attributed = attributed }
     }
@@ -94,14 +94,25 @@ public struct PreparedText: Sendable {
         var builder = SegmentBuilder(fonts: fonts, style: style, cache: cache)
         // The UTF-16 copy lives only while preparing (on the stack when it is small).
         try withUnsafeTemporaryAllocation(of: UInt16.self, capacity: count) { utf16 throws(TextMeasureError) in
-            UTF16Transcoding.copy(text, into: utf16)
+            UTF16Transcoding.copy(text[...], into: utf16)
             if style.whiteSpace == .normal { WhiteSpaceCollapsing.spaceNewlinesAndTabs(utf16) }
             try builder.build(UnsafeBufferPointer(utf16))
         }
-
         let measures = Self.measures(fonts: fonts, style: style)
-        self.init(text: text, fonts: fonts, style: style, utf16Count: count, parts: builder, measures: measures,
-                  lineBoxes: measures.lineBoxes, styledSource: nil)
+        var segments = builder.segments, graphemeWidths = builder.graphemeWidths
+        if style.whiteSpace == .normal {
+            WhiteSpaceCollapsing.collapse(text, graphemeEnds: builder.graphemeEnds, widths: &graphemeWidths,
+                                          segments: &segments)
+        }
+        if builder.hasSoftHyphens {
+            Hyphen.fold(into: &segments, hyphen: measures.hyphen, graphemeWidths: graphemeWidths,
+                        edgeAdjustments: builder.edgeAdjustments)
+        }
+        self.init(text: text, fonts: fonts, style: style, utf16Count: count, segments: segments,
+                  graphemeEnds: builder.graphemeEnds, graphemeWidths: graphemeWidths,
+                  edgeAdjustments: builder.edgeAdjustments, tabStops: builder.tabStops,
+                  graphemeFonts: builder.graphemeFonts, graphemeHangs: builder.graphemeHangs,
+                  bidi: builder.bidi, ligatures: builder.ligatures, measures: measures)
     }
 
     /// Prepares styled text: runs with their own fonts, sizes, spacing and features,
@@ -129,53 +140,60 @@ public struct PreparedText: Sendable {
         let measures = Self.measures(fonts: fonts, style: style)
         var builder = StyledSegmentBuilder(attributed, ellipsis: measures.ellipsis, normalBoxes: measures.lineBoxes)
         try withUnsafeTemporaryAllocation(of: UInt16.self, capacity: count) { utf16 throws(TextMeasureError) in
-            UTF16Transcoding.copy(attributed.text, into: utf16)
+            UTF16Transcoding.copy(attributed.text[...], into: utf16)
             if style.whiteSpace == .normal { WhiteSpaceCollapsing.spaceNewlinesAndTabs(utf16) }
             try builder.build(UnsafeBufferPointer(utf16))
         }
-        self.init(text: attributed.text, fonts: fonts, style: style, utf16Count: count, parts: builder,
-                  measures: measures, lineBoxes: builder.slots.map(\.box), styledSource: StyledSource(attributed))
-    }
-
-    /// What either builder made, with white space collapsed and soft hyphens folded in as `style` asks.
-    private init(text: String, fonts: FontSet, style: TextStyle, utf16Count: Int, parts: some PreparedParts,
-                 measures: StyleMeasures, lineBoxes: [LineBox], styledSource: StyledSource?) {
-        self.text = text
-        self.fonts = fonts
-        self.style = style
-        self.utf16Count = utf16Count
-        var segments = parts.segments, graphemeWidths = parts.graphemeWidths
+        var segments = builder.segments, graphemeWidths = builder.graphemeWidths
         if style.whiteSpace == .normal {
-            WhiteSpaceCollapsing.collapse(text, graphemeEnds: parts.graphemeEnds, widths: &graphemeWidths,
+            WhiteSpaceCollapsing.collapse(attributed.text, graphemeEnds: builder.graphemeEnds, widths: &graphemeWidths,
                                           segments: &segments)
         }
-        if parts.hasSoftHyphens {
+        if builder.hasSoftHyphens {
             Hyphen.fold(into: &segments, hyphen: measures.hyphen, graphemeWidths: graphemeWidths,
-                        edgeAdjustments: parts.edgeAdjustments)
+                        edgeAdjustments: builder.edgeAdjustments)
         }
-        self.segments = segments
-        graphemeEnds = parts.graphemeEnds
-        self.graphemeWidths = graphemeWidths
-        edgeAdjustments = parts.edgeAdjustments
-        tabStops = parts.tabStops
-        graphemeFonts = parts.graphemeFonts
-        graphemeHangs = parts.graphemeHangs
-        bidi = parts.bidi
-        ligatures = parts.ligatures
-        ellipsis = measures.ellipsis
-        hyphen = measures.hyphen
-        spaceWidth = measures.spaceWidth
-        self.lineBoxes = lineBoxes
-        self.styledSource = styledSource
+        self.init(text: attributed.text, fonts: fonts, style: style, utf16Count: count, segments: segments,
+                  graphemeEnds: builder.graphemeEnds, graphemeWidths: graphemeWidths,
+                  edgeAdjustments: builder.edgeAdjustments, tabStops: builder.tabStops,
+                  graphemeFonts: builder.graphemeFonts, graphemeHangs: builder.graphemeHangs,
+                  bidi: builder.bidi, ligatures: builder.ligatures, measures: measures,
+                  lineBoxes: builder.slots.map(\.box), styledSource: StyledSource(attributed))
     }
 
-    /// What `fonts` measures once for `style` (memoized in the set).
-    private static func measures(fonts: FontSet, style: TextStyle) -> StyleMeasures {
+    /// The style's measures in `fonts` (ellipsis, hyphen, space, line boxes), kept by the font set.
+    static func measures(fonts: FontSet, style: TextStyle) -> StyleMeasures {
         fonts.styleMeasures.measures(for: style) {
             StyleMeasures(ellipsis: .measure(fonts: fonts, style: style), hyphen: .measure(fonts: fonts, style: style),
                           spaceWidth: SpaceWidth.measure(fonts: fonts, style: style),
                           lineBoxes: Self.lineBoxes(fonts: fonts, style: style))
         }
+    }
+
+    /// A prepared text from its parts: a preparation's, or an edit's (`replacingCharacters`).
+    init(text: String, fonts: FontSet, style: TextStyle, utf16Count: Int, segments: [Segment],
+         graphemeEnds: [Int32], graphemeWidths: [Int32], edgeAdjustments: EdgeAdjustments, tabStops: TabStops,
+         graphemeFonts: [UInt8], graphemeHangs: [Bool], bidi: BidiLevels, ligatures: LigatureSpans,
+         measures: StyleMeasures, lineBoxes: [LineBox]? = nil, styledSource: StyledSource? = nil) {
+        self.text = text
+        self.fonts = fonts
+        self.style = style
+        self.utf16Count = utf16Count
+        self.segments = segments
+        self.graphemeEnds = graphemeEnds
+        self.graphemeWidths = graphemeWidths
+        self.edgeAdjustments = edgeAdjustments
+        self.tabStops = tabStops
+        self.graphemeFonts = graphemeFonts
+        self.graphemeHangs = graphemeHangs
+        self.bidi = bidi
+        self.ligatures = ligatures
+        ellipsis = measures.ellipsis
+        hyphen = measures.hyphen
+        spaceWidth = measures.spaceWidth
+        // Styled text has a box per slot (`StyledSegmentBuilder`).
+        self.lineBoxes = lineBoxes ?? measures.lineBoxes
+        self.styledSource = styledSource
     }
 
     /// What a font set measures once per style for the texts prepared with it
@@ -215,20 +233,3 @@ public struct PreparedText: Sendable {
     }
 }
 
-/// What a builder hands `PreparedText` (`SegmentBuilder` for plain text,
-/// `StyledSegmentBuilder` for styled text): the segments and clusters of a text.
-protocol PreparedParts {
-    var segments: [Segment] { get }
-    var graphemeEnds: [Int32] { get }
-    var graphemeWidths: [Int32] { get }
-    var edgeAdjustments: EdgeAdjustments { get }
-    var tabStops: TabStops { get }
-    var graphemeFonts: [UInt8] { get }
-    var graphemeHangs: [Bool] { get }
-    var hasSoftHyphens: Bool { get }
-    var bidi: BidiLevels { get }
-    var ligatures: LigatureSpans { get }
-}
-
-extension SegmentBuilder: PreparedParts {}
-extension StyledSegmentBuilder: PreparedParts {}

@@ -6,9 +6,11 @@ import CHarfBuzz
 ///
 /// **Safe breaks.** A break opportunity is *safe* when the text before it and the
 /// text after it shape the same apart as together: at the ends of the text, after a
-/// mandatory break (runs end there), and after a space when the font drawing spaces
+/// mandatory break (runs end there), after a space when the font drawing spaces
 /// uses the space in no OpenType lookup and what follows is no mark or joiner that
-/// HarfBuzz would fold into the space's cluster. A segment with safe breaks on both
+/// HarfBuzz would fold into the space's cluster, and between two letters no lookup
+/// or kerning pair of their fonts reaches (Chinese, Japanese, Korean: see
+/// `Stretch.isSafeBreak`). A segment with safe breaks on both
 /// sides has the same clusters and widths wherever it occurs (given the script it
 /// inherits), so it is what the shape cache stores.
 ///
@@ -32,6 +34,10 @@ package struct SegmentBuilder {
     private(set) var bidi = BidiLevels()
     private(set) var ligatures = LigatureSpans()
 
+    /// How many UTF-16 units of letters cached one by one, in a row, end a stretch
+    /// being shaped (see `SegmentPass.run`): fewer cost more as a stretch of their own
+    /// than shaped with the one before.
+    static let shortestLetterHitRun = 16
     /// Segments longer than this (in UTF-16 units) are not cached: rare, and large.
     static let longestCachedSegment = 128
     /// The key script of a segment whose first code point has a script of its own,
@@ -48,7 +54,10 @@ package struct SegmentBuilder {
         self.cache = cache
     }
 
-    mutating func build(_ text: UnsafeBufferPointer<UInt16>) throws(TextMeasureError) {
+    /// Prepares `text`, whose neutral clusters at the start take `script` (the last
+    /// script before it when it is a paragraph of a longer text: `PreparedText.replacingCharacters`).
+    mutating func build(_ text: UnsafeBufferPointer<UInt16>,
+                        inheriting script: hb_script_t = HB_SCRIPT_INVALID) throws(TextMeasureError) {
         guard !text.isEmpty else { return }
         let breaks = try Boundaries.lineBreaks(in: text, rules: style.lineBreakRules, options: style.lineBreakOptions)
         bidi = try BidiLevels.resolve(text, direction: style.baseWritingDirection)
@@ -61,7 +70,7 @@ package struct SegmentBuilder {
                 var pass = SegmentPass(text: text, breaks: breaks, buffers: buffers, fonts: fonts, style: style,
                                        cache: cache, styleKeyCount: styleKey)
                 pass.levels = bidi.isLeftToRight ? nil : levels.baseAddress
-                try pass.run()
+                try pass.run(inheriting: script)
                 segments = Array(buffers.segments.buffer(from: 0, count: breaks.count))
                 hasSoftHyphens = segments.contains(where: \.endsWithSoftHyphen)
                 let blocks = UnsafeBufferPointer(buffers.blocks.buffer(from: 0, count: pass.blockCount))
@@ -120,7 +129,7 @@ package struct SegmentBuilder {
                                         styleKeyCount: 0) { buffers throws(TextMeasureError) in
                 var pass = SegmentPass(text: text, breaks: breaks, buffers: buffers, fonts: fonts, style: style,
                                        cache: nil, styleKeyCount: 0)
-                try pass.run()
+                try pass.run(inheriting: HB_SCRIPT_INVALID)
                 return pass.runs   // with no cache, the whole text is one stretch
             }
         }
@@ -146,6 +155,8 @@ package struct SegmentBuilder {
         /// The right-to-left ligatures found so far (only text with bidi levels has any).
         var ligatures = LigatureSpans()
         var runs: [FontRun] = []
+        /// Hits waiting for the stretch before them to end (see `run`).
+        var waitingHits: [ShapedSegment] = []
         /// Clusters and pieces gathered so far.
         var clusterCount: Int32 = 0
         var blockCount = 0
@@ -163,15 +174,19 @@ package struct SegmentBuilder {
             shaper = Shaper(features: style.fontFeatures)
         }
 
-        mutating func run() throws(TextMeasureError) {
+        mutating func run(inheriting script: hb_script_t) throws(TextMeasureError) {
             for (index, font) in fonts.fonts.enumerated() {
                 buffers.scales[index] = style.fontSize * Double(Units.widthPerPixel) / Double(font.advanceUnitsPerEm)
             }
-            for (index, opportunity) in breaks.enumerated() {
-                buffers.breakEnds[index] = Int32(opportunity.utf16Offset)
-                buffers.safeBreaks[index] = Stretch.isSafeBreak(opportunity, in: text,
-                                                                spacesSeparateShaping: fonts.spacesSeparateShaping)
-                buffers.admitted[index] = false
+            let spacesSeparateShaping = fonts.spacesSeparateShaping   // a call into Fonts: once, not per break
+            fonts.clusterContexts.withUnsafeBufferPointer { contexts in
+                for (index, opportunity) in breaks.enumerated() {
+                    buffers.breakEnds[index] = Int32(opportunity.utf16Offset)
+                    buffers.safeBreaks[index] = Stretch.isSafeBreak(opportunity, in: text,
+                                                                    spacesSeparateShaping: spacesSeparateShaping,
+                                                                    contexts: contexts)
+                    buffers.admitted[index] = false
+                }
             }
             if cache != nil {
                 StyleKey.write(fonts: fonts, style: style, to: buffers.styleKey.buffer(from: 0, count: buffers.styleKey.count))
@@ -179,24 +194,58 @@ package struct SegmentBuilder {
             }
 
             // Segments the cache answers are taken; the others gather into stretches.
-            var knownScript: hb_script_t? = HB_SCRIPT_INVALID   // nil while a stretch is pending
+            var knownScript: hb_script_t? = script   // nil while a stretch is pending
             var stretch: (first: Int, script: hb_script_t)?
+            // Hits after a letter (`isAfterLetter`) while a stretch is pending wait here:
+            // taking one ends the stretch, and shaping a stretch costs a fixed ~0.5 µs
+            // more than a letter does, so they are taken only when enough of them come in a
+            // row (or the text ends); otherwise the stretch shapes them too.
+            var waiting: (first: Int, units: Int) = (0, 0)
             for index in 0..<breaks.count {
                 // Most segments of scripts without spaces cannot be cached: that is settled
                 // here, before a call that copies the whole pass (it mutates around it).
                 if cache != nil, isCacheable(index), case .hit(let hit) = lookUp(index, after: knownScript) {
+                    if stretch != nil, isAfterLetter(index) {
+                        if waitingHits.isEmpty { waiting = (index, 0) }
+                        waitingHits.append(hit)
+                        waiting.units += breaks[index].utf16Offset - start(of: index)
+                        knownScript = hb_script_t(rawValue: hit.script)
+                        if waiting.units < SegmentBuilder.shortestLetterHitRun { continue }
+                    }
                     if let pending = stretch {
-                        try prepare(stretch: pending.first..<index, inheriting: pending.script)
+                        try prepare(stretch: pending.first..<(waitingHits.isEmpty ? index : waiting.first),
+                                    inheriting: pending.script)
                         stretch = nil
                     }
-                    take(hit, segment: index)
+                    takeWaitingHits(from: waiting.first)
+                    if waiting.units == 0 || waiting.units < SegmentBuilder.shortestLetterHitRun { take(hit, segment: index) }
+                    waiting = (0, 0)
                     knownScript = hb_script_t(rawValue: hit.script)
                     continue
                 }
+                // Too few hits waited: the stretch goes on through them.
+                waitingHits.removeAll(keepingCapacity: true)
+                waiting = (0, 0)
                 if stretch == nil, let knownScript { stretch = (index, knownScript) }
                 knownScript = nil
             }
-            if let pending = stretch { try prepare(stretch: pending.first..<breaks.count, inheriting: pending.script) }
+            if let pending = stretch {
+                try prepare(stretch: pending.first..<(waitingHits.isEmpty ? breaks.count : waiting.first),
+                            inheriting: pending.script)
+                takeWaitingHits(from: waiting.first)
+            }
+        }
+
+        /// Takes the hits that waited, segments `first...`.
+        private mutating func takeWaitingHits(from first: Int) {
+            for (offset, hit) in waitingHits.enumerated() { take(hit, segment: first + offset) }
+            waitingHits.removeAll(keepingCapacity: true)
+        }
+
+        /// Whether segment `index` follows a letter, not a space or a line break: a
+        /// break `Stretch.isSafeBreak` finds safe between two context-free letters.
+        private func isAfterLetter(_ index: Int) -> Bool {
+            index > 0 && !breaks[index - 1].isMandatory && text[start(of: index) - 1] != 0x20
         }
 
         private func start(of segment: Int) -> Int { segment == 0 ? 0 : breaks[segment - 1].utf16Offset }
@@ -264,6 +313,7 @@ package struct SegmentBuilder {
                                               isMandatoryBreak: breaks[index].isMandatory,
                                               endsWithHeldHyphen: endsWithHeldHyphen(index, trailingWidth: hit.trailingWidth),
                                               endsWithSoftHyphen: endsWithSoftHyphen(index))
+            if hit.ligatures != 0 { ligatures.append(continuing: hit.ligatures, firstGrapheme: clusterCount) }
             clusterCount += hit.graphemeCount
         }
 
@@ -440,27 +490,42 @@ package struct SegmentBuilder {
                 let firstOfSegment = index == range.lowerBound ? firstCluster : buffers.segments[index - 1].graphemeEnd
                 let segment = buffers.segments[index]
                 let sparse = position + Int(firstOfSegment - firstCluster)
-                // A right-to-left ligature across graphemes is recorded for placement
-                // (`LigatureSpans`) only when shaped: such a segment is not cached.
-                if isRightToLeft(index), hasLigature(clusterEnds: sparse..<(sparse + Int(segment.graphemeEnd - firstOfSegment)),
-                                                     before: end) { continue }
+                // Right-to-left ligatures across graphemes go with the segment (for
+                // `LigatureSpans`), as `LigatureSpans.record` found them: a segment with
+                // one that runs over its ends, or past 64 graphemes, is not cached.
+                var ligatures: UInt64 = 0
+                if isRightToLeft(index) {
+                    guard let found = ligatureBits(clusterEnds: sparse..<(sparse + Int(segment.graphemeEnd - firstOfSegment)),
+                                                   start: start, end: end,
+                                                   stretchEnd: breaks[range.upperBound - 1].utf16Offset) else { continue }
+                    ligatures = found
+                }
                 let shaped = ShapedSegment(graphemeCount: segment.graphemeEnd - firstOfSegment,
                                            contentGraphemeCount: segment.contentGraphemeEnd - firstOfSegment,
                                            width: segment.width, trailingWidth: segment.trailingWidth,
-                                           fonts: segment.fonts, script: buffers.scriptAfter[index].rawValue)
+                                           fonts: segment.fonts, script: buffers.scriptAfter[index].rawValue,
+                                           ligatures: ligatures)
                 cache.insert(key, shaped, from: ClusterBuffers(buffers, at: sparse, count: Int(shaped.graphemeCount),
                                                                offset: Int32(start)))
             }
         }
 
-        /// Whether a glyph cluster spans a grapheme boundary among the cluster ends at
-        /// `clusterEnds` (sparse positions) before `end`.
-        private func hasLigature(clusterEnds: Range<Int>, before end: Int) -> Bool {
-            for position in clusterEnds {
+        /// The right-to-left segment `start..<end`'s ligatures as `ShapedSegment.ligatures`
+        /// (bit i: no glyph cluster starts at the end of its grapheme i), from its cluster
+        /// ends at `clusterEnds` (sparse positions); nil when a glyph cluster spans its start
+        /// or its end (inside the stretch, which ends at `stretchEnd`) or a ligature lies
+        /// past its 64th grapheme.
+        private func ligatureBits(clusterEnds: Range<Int>, start: Int, end: Int, stretchEnd: Int) -> UInt64? {
+            if buffers.edges[start] & ClusterEdge.starts == 0 { return nil }
+            if end < stretchEnd, buffers.edges[end] & ClusterEdge.starts == 0 { return nil }
+            var bits: UInt64 = 0
+            for (i, position) in clusterEnds.enumerated() {
                 let boundary = Int(buffers.clusterEnds[position])
-                if boundary < end, buffers.edges[boundary] & ClusterEdge.starts == 0 { return true }
+                guard boundary < end, buffers.edges[boundary] & ClusterEdge.starts == 0 else { continue }
+                if i >= 64 { return nil }
+                bits |= 1 << UInt64(i)
             }
-            return false
+            return bits
         }
 
         private func isHangingWhitespace(_ start: Int, _ end: Int) -> Bool {

@@ -1,10 +1,11 @@
 /// Copies a string's UTF-16 code units into a buffer, fast for native strings.
 package enum UTF16Transcoding {
-    /// Fills `buffer` (exactly `text.utf16.count` units) with the text's UTF-16.
+    /// Fills `buffer` (exactly `text.utf16.count` units) with the text's UTF-16 (a
+    /// whole string, or the part of one an edit prepares again).
     ///
     /// Native Swift strings hold valid UTF-8 in contiguous memory, which is decoded
     /// here directly: several times faster than iterating `String.UTF16View`.
-    static func copy(_ text: String, into buffer: UnsafeMutableBufferPointer<UInt16>) {
+    static func copy(_ text: Substring, into buffer: UnsafeMutableBufferPointer<UInt16>) {
         let decoded: Void? = text.utf8.withContiguousStorageIfAvailable { bytes in
             var out = 0, i = 0
             while i < bytes.count {

@@ -51,14 +51,27 @@ package struct Stretch {
     /// at the end of the text; after a mandatory break (runs end there); after a
     /// space, when the set's space takes part in no OpenType lookup
     /// (`spacesSeparateShaping`) and what follows is no mark or joiner that HarfBuzz
-    /// would fold into the space's cluster.
+    /// would fold into the space's cluster; between two letters that are clusters by
+    /// themselves and that no lookup or kerning pair of their fonts reaches
+    /// (`FontSet.clusterContexts`): no rule then reaches across the break.
     package static func isSafeBreak(_ opportunity: BreakOpportunity, in text: UnsafeBufferPointer<UInt16>,
-                            spacesSeparateShaping: Bool) -> Bool {
+                                    spacesSeparateShaping: Bool, contexts: UnsafeBufferPointer<UInt8>) -> Bool {
         let offset = opportunity.utf16Offset
         if offset == text.count || opportunity.isMandatory { return true }
-        guard spacesSeparateShaping, text[offset - 1] == 0x20 else { return false }
-        // Nothing below U+0300 (the first combining mark) joins what precedes it.
-        return text[offset] < 0x300 || !Scalars.joinsPrevious(Scalars.decode(text, at: offset).scalar)
+        if spacesSeparateShaping, text[offset - 1] == 0x20 {
+            // Nothing below U+0300 (the first combining mark) joins what precedes it.
+            return text[offset] < 0x300 || !Scalars.joinsPrevious(Scalars.decode(text, at: offset).scalar)
+        }
+        // Surrogates have no bits: letters beyond the BMP are never context-free here.
+        let before = contexts[Int(text[offset - 1])], after = contexts[Int(text[offset])]
+        guard before & after & ClusterContext.contextFree != 0 else { return false }
+        // Each letter must be its cluster: nothing joins the one before from its left
+        // or the one after from its right.
+        if offset >= 2, contexts[Int(text[offset - 2])] & ClusterContext.joinsNext != 0 { return false }
+        if offset + 1 < text.count, text[offset + 1] & 0xFC00 == 0xD800 {
+            return !Scalars.joinsPrevious(Scalars.decode(text, at: offset + 1).scalar)
+        }
+        return offset + 1 == text.count || contexts[Int(text[offset + 1])] & ClusterContext.joinsPrevious == 0
     }
 }
 
@@ -148,7 +161,10 @@ package struct FontItemizer {
     package func runs(in text: UnsafeBufferPointer<UInt16>, graphemes: [Int32], breaks: [BreakOpportunity],
               fontForGrapheme: inout [UInt8]) -> [FontRun] {
         var runs: [FontRun] = []
-        let safe = breaks.map { Stretch.isSafeBreak($0, in: text, spacesSeparateShaping: fontSet.spacesSeparateShaping) }
+        let safe = fontSet.clusterContexts.withUnsafeBufferPointer { contexts in
+            breaks.map { Stretch.isSafeBreak($0, in: text, spacesSeparateShaping: fontSet.spacesSeparateShaping,
+                                             contexts: contexts) }
+        }
         var scripts = [hb_script_t](repeating: HB_SCRIPT_INVALID, count: breaks.count)
         fontForGrapheme = [UInt8](repeating: 0, count: graphemes.count)
         graphemes.withUnsafeBufferPointer { graphemes in

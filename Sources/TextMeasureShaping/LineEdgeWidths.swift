@@ -27,8 +27,8 @@ package struct EdgeAdjustment: Equatable, Sendable {
 /// There are few (only where a word's clusters kern or ligate across a boundary), so
 /// they are kept as a sorted list searched by halves: building a dictionary instead
 /// cost a hash per entry, and a share of preparing an English text that showed.
-package struct EdgeAdjustments: Sendable {
-    private struct Entry: Sendable {
+package struct EdgeAdjustments: Sendable, Equatable {
+    private struct Entry: Sendable, Equatable {
         var grapheme: Int32
         var adjustment: EdgeAdjustment
     }
@@ -41,6 +41,23 @@ package struct EdgeAdjustments: Sendable {
     /// every adjustment added before.
     package mutating func append(_ adjustment: EdgeAdjustment, after grapheme: Int32) {
         entries.append(Entry(grapheme: grapheme, adjustment: adjustment))
+    }
+
+    /// These adjustments with those after the graphemes `replaced` taken out and
+    /// `inserted`'s, for `insertedCount` graphemes, put in their place: what an edit
+    /// of the text does to them (`PreparedText.replacingCharacters`).
+    package func replacing(graphemes replaced: Range<Int32>, with inserted: EdgeAdjustments,
+                           insertedCount: Int32) -> EdgeAdjustments {
+        let before = entries.partitioningIndex { $0.grapheme >= replaced.lowerBound }
+        let after = entries.partitioningIndex { $0.grapheme >= replaced.upperBound }
+        let shift = replaced.lowerBound + insertedCount - replaced.upperBound
+        var result = EdgeAdjustments()
+        result.entries.reserveCapacity(before + inserted.entries.count + entries.count - after)
+        result.entries += entries[..<before]
+        result.entries += inserted.entries.lazy.map { Entry(grapheme: $0.grapheme + replaced.lowerBound,
+                                                            adjustment: $0.adjustment) }
+        result.entries += entries[after...].lazy.map { Entry(grapheme: $0.grapheme + shift, adjustment: $0.adjustment) }
+        return result
     }
 
     /// The adjustment after `grapheme`, or nil when breaking there changes nothing.

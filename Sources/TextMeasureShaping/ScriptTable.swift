@@ -3,13 +3,14 @@ import CHarfBuzz
 /// `hb_unicode_script` for every BMP code point, computed once per process (about
 /// half a millisecond, 64 KB): the script of each cluster is then one load.
 /// Supplementary code points still ask HarfBuzz.
+@usableFromInline
 package struct ScriptTable: Sendable {
     package static let bmp = ScriptTable()
 
     /// Per BMP code point, an index into `values`.
-    private let indices: [UInt8]
+    @usableFromInline let indices: [UInt8]
     /// The distinct scripts (Unicode has fewer than 256).
-    private let values: [UInt32]
+    @usableFromInline let values: [UInt32]
 
     private init() {
         let unicode = hb_unicode_funcs_get_default()
@@ -51,8 +52,12 @@ package struct ScriptTable: Sendable {
         }
     }
 
-    /// The script of `scalar`.
-    package func script(of scalar: UInt32) -> hb_script_t { withScripts { $0[scalar] } }
+    /// The script of `scalar`. Inlinable: preparation asks it for every segment it looks up.
+    @inlinable
+    package func script(of scalar: UInt32) -> hb_script_t {
+        scalar < 0x10000 ? hb_script_t(rawValue: values[Int(indices[Int(scalar)])])
+                         : hb_unicode_script(hb_unicode_funcs_get_default(), scalar)
+    }
 }
 
 extension hb_script_t {

@@ -160,18 +160,22 @@ package struct ClusterBuffers: Sendable {
 /// features, tab size, as `SegmentBuilder` spells them), the script it inherits
 /// from the text before it, and its text. A view over caller-owned buffers, valid
 /// for the call it is made for.
+@usableFromInline
 package struct ShapedSegmentKey: Sendable {
-    let style: CallerBuffer<UInt16>
-    let script: UInt32
-    let text: CallerBuffer<UInt16>
-    package let hash: UInt64
+    @usableFromInline let style: CallerBuffer<UInt16>
+    @usableFromInline let script: UInt32
+    @usableFromInline let text: CallerBuffer<UInt16>
+    @usableFromInline package let hash: UInt64
 
     /// `styleHash` is `ShapedSegmentKey.hash(style)`, computed once per preparation.
+    /// Inlinable, with the hash: preparation makes one for every segment it looks up.
+    @inlinable
     package init(style: UnsafeBufferPointer<UInt16>, styleHash: UInt64, script: UInt32, text: UnsafeBufferPointer<UInt16>) {
         self.init(style: style, script: script, text: text, hash: Self.hash(styleHash, script: script, text: text))
     }
 
     /// A key whose hash was computed before.
+    @inlinable
     package init(style: UnsafeBufferPointer<UInt16>, script: UInt32, text: UnsafeBufferPointer<UInt16>, hash: UInt64) {
         self.style = CallerBuffer(style)
         self.script = script
@@ -179,7 +183,8 @@ package struct ShapedSegmentKey: Sendable {
         self.hash = hash
     }
 
-    private static func hash(_ styleHash: UInt64, script: UInt32, text: UnsafeBufferPointer<UInt16>) -> UInt64 {
+    @inlinable
+    static func hash(_ styleHash: UInt64, script: UInt32, text: UnsafeBufferPointer<UInt16>) -> UInt64 {
         var hash = Self.fold(styleHash, UInt16(truncatingIfNeeded: script))
         hash = Self.fold(hash, UInt16(truncatingIfNeeded: script >> 16))
         for unit in text { hash = Self.fold(hash, unit) }
@@ -197,8 +202,8 @@ package struct ShapedSegmentKey: Sendable {
         units.reduce(0xCBF2_9CE4_8422_2325, fold)
     }
 
-    @inline(__always)
-    private static func fold(_ hash: UInt64, _ unit: UInt16) -> UInt64 {
+    @inlinable @inline(__always)
+    static func fold(_ hash: UInt64, _ unit: UInt16) -> UInt64 {
         (hash ^ UInt64(unit)) &* 0x0000_0100_0000_01B3
     }
 }
@@ -213,15 +218,19 @@ package struct ShapedSegment: Sendable {
     package var fonts: UInt64
     /// The script the text after the segment inherits (`hb_script_t`).
     package var script: UInt32
+    /// Right-to-left ligatures (`LigatureSpans`): bit i set when grapheme i and the one
+    /// after it are one glyph cluster. Only segments of at most 64 graphemes have any.
+    package var ligatures: UInt64
 
     package init(graphemeCount: Int32, contentGraphemeCount: Int32, width: Int, trailingWidth: Int, fonts: UInt64,
-                 script: UInt32) {
+                 script: UInt32, ligatures: UInt64 = 0) {
         self.graphemeCount = graphemeCount
         self.contentGraphemeCount = contentGraphemeCount
         self.width = width
         self.trailingWidth = trailingWidth
         self.fonts = fonts
         self.script = script
+        self.ligatures = ligatures
     }
 }
 
@@ -235,6 +244,8 @@ package enum ShapedSegmentRecord {
         var trailingWidth: Int64
         var fonts: UInt64
         var hash: UInt64
+        /// `ShapedSegment.ligatures`.
+        var ligatures: UInt64
         var graphemeCount: Int32
         var contentGraphemeCount: Int32
         /// The script the text after the segment inherits.
@@ -264,7 +275,7 @@ package enum ShapedSegmentRecord {
                                                       alignment: MemoryLayout<Header>.alignment)
         record.initializeMemory(as: Header.self, to: Header(
             width: Int64(segment.width), trailingWidth: Int64(segment.trailingWidth), fonts: segment.fonts,
-            hash: key.hash, graphemeCount: segment.graphemeCount, contentGraphemeCount: segment.contentGraphemeCount,
+            hash: key.hash, ligatures: segment.ligatures, graphemeCount: segment.graphemeCount, contentGraphemeCount: segment.contentGraphemeCount,
             script: segment.script, keyScript: key.script, styleCount: Int32(style.count), textCount: Int32(text.count),
             referenced: false))
         let stored = (record + headerSize).bindMemory(to: Int32.self, capacity: 4 * count)
@@ -310,7 +321,7 @@ package enum ShapedSegmentRecord {
         let header = header(record).pointee
         let segment = ShapedSegment(graphemeCount: header.graphemeCount, contentGraphemeCount: header.contentGraphemeCount,
                                     width: Int(header.width), trailingWidth: Int(header.trailingWidth),
-                                    fonts: header.fonts, script: header.script)
+                                    fonts: header.fonts, script: header.script, ligatures: header.ligatures)
         let count = Int(segment.graphemeCount)
         let stored = (record + headerSize).assumingMemoryBound(to: Int32.self)
         let storedBytes = (record + headerSize + 4 * MemoryLayout<Int32>.stride * count).assumingMemoryBound(to: UInt8.self)

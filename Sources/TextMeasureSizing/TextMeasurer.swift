@@ -33,7 +33,7 @@ public struct TextMeasurer: Sendable {
     }
 
     /// The prepared text being measured.
-    public let prepared: PreparedText
+    public private(set) var prepared: PreparedText
     /// Insets, padding and the empty-line convention.
     public let container: TextContainer
     /// The smallest height `sizeThatFits` returns. Default 0.
@@ -70,11 +70,29 @@ public struct TextMeasurer: Sendable {
         try self.init(prepared: PreparedText(attributedText), container: container)
     }
 
-    public init(prepared: PreparedText, container: TextContainer = TextContainer()) throws(TextMeasureError) {
+    /// (`consuming`: `init(text:)` hands its prepared text over instead of copying it,
+    /// which retains and then releases its every array.)
+    public init(prepared: consuming PreparedText, container: TextContainer = TextContainer()) throws(TextMeasureError) {
         try container.validate()
         self.prepared = prepared
         self.container = container
         fitting = try container.fittingOptions
+    }
+
+    /// Edits the text as a composer does on each keystroke, preparing again only the
+    /// paragraphs the edit touches (`PreparedText.replacingCharacters(in:with:cache:)`).
+    ///
+    /// ```swift
+    /// var composer = try TextMeasurer(text: "Hello\nworld", container: .textView)
+    /// try composer.replaceCharacters(in: composer.prepared.text.endIndex..<composer.prepared.text.endIndex, with: "!")
+    /// let size = composer.sizeThatFits(ProposedSize(width: 390))
+    /// ```
+    ///
+    /// - Throws: `TextMeasureError.invalidEditRange` for a range outside the text or
+    ///   inside a surrogate pair, `.textTooLong` for a result too long; the text is then unchanged.
+    public mutating func replaceCharacters(in range: Range<String.Index>, with replacement: String,
+                                           cache: ShapeCache? = .shared) throws(TextMeasureError) {
+        prepared = try prepared.replacingCharacters(in: range, with: replacement, cache: cache)
     }
 
     /// The size that fits a proposal, or `nil` when the proposal has no usable width.

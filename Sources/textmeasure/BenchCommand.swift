@@ -7,6 +7,7 @@ import TextMeasure
 enum BenchCommand {
     static let help = """
         usage: textmeasure bench CASES.jsonl [--reps N] [--verbose]
+               textmeasure bench CASES.jsonl --edit [--reps N]
 
         What measuring costs: cold, warm, re-laid-out, and against the ICU/HarfBuzz floor.
 
@@ -34,6 +35,15 @@ enum BenchCommand {
         case, re-measuring with the lines as batch reports them, and the cache's
         warm hits.
 
+        With --edit, instead: what typing in a composer costs. The cases' texts,
+        mixed, make a draft of about 10 kB, one paragraph per case, prepared in
+        the embedded fonts at 17 px. Prints
+
+          edit draft_utf16=N paragraphs=P cold_us=X warm_us=X edit_us=X edit/cold=R edit/warm=R
+              preparing the whole draft with the shape cache emptied (cold) and
+              kept (warm), and one keystroke (PreparedText.replacingCharacters,
+              a character typed or deleted at a random place, the cache kept)
+
         Times are medians over N passes (default 5) for each case, averaged over
         the cases. Characters are UTF-16 code units. Build in release mode
         (scripts/bench does) for figures worth quoting.
@@ -46,10 +56,12 @@ enum BenchCommand {
     static func run(_ arguments: inout Arguments) throws(CLIError) {
         let reps = try arguments.integer("--reps", in: 1...100_000) ?? 5
         let verbose = arguments.flag("--verbose")
+        let edit = arguments.flag("--edit")
         let positionals = try arguments.positionals()
         guard positionals.count == 1 else { throw .usage("bench needs one CASES.jsonl file") }
         let cases = try CaseFile.read(positionals[0])
         guard !cases.isEmpty else { throw .input("\(positionals[0]) holds no cases") }
+        if edit { return try benchEdits(cases, reps: reps) }
 
         // Fonts are loaded and the floor's runs itemized once, outside the timings.
         let fonts = FontCache()
@@ -136,6 +148,58 @@ enum BenchCommand {
                                      + " floor_us_per_case=\(format(floorPerCase / 1000))"
                                      + " relayout_result_us_per_case=\(format(relayoutResult / 1000))"
                                      + " warm_lookups=\(lookups) warm_hits=\(afterWarm.hits - beforeWarm.hits) cache_entries=\(afterWarm.count)")
+    }
+
+    /// The size of the draft `--edit` types into, in UTF-8 bytes.
+    static let draftBytes = 10_000
+
+    /// `bench --edit`: see `help`.
+    private static func benchEdits(_ cases: [MeasurementCase], reps: Int) throws(CLIError) {
+        // Cases taken in a scattered order, so that the draft's paragraphs mix the scripts.
+        var draft = "", paragraphs = 0
+        var index = 0
+        while draft.utf8.count < draftBytes {
+            draft += cases[index].text.replacing("\n", with: " ") + "\n"
+            paragraphs += 1
+            index = (index + 7919) % cases.count
+        }
+        let style = TextStyle(fontSize: 17)
+        func prepare(_ text: String) throws(CLIError) -> PreparedText {
+            do { return try PreparedText(text, style: style) } catch { throw .input("\(error)") }
+        }
+        let cold = try medianPerItem(1, reps: reps, before: { _ in ShapeCache.shared.removeAll() }) { _ throws(CLIError) in
+            try prepare(draft).utf16Count
+        }
+        let warm = try medianPerItem(1, reps: reps) { _ throws(CLIError) in try prepare(draft).utf16Count }
+
+        // Keystrokes at seeded random places: a letter typed, then deleted again, so
+        // that the draft stays the same size.
+        var prepared = try prepare(draft)
+        var state: UInt64 = 42
+        let keystrokes = 200
+        let offsets: [Int] = (0..<keystrokes).map { _ in
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            var offset = Int((state >> 33) % UInt64(draft.utf16.count))
+            let utf16 = draft.utf16
+            while utf16.index(utf16.startIndex, offsetBy: offset).samePosition(in: draft.unicodeScalars) == nil {
+                offset -= 1
+            }
+            return offset
+        }
+        let edit = try medianPerItem(keystrokes * 2, reps: reps) { index throws(CLIError) in
+            let offset = offsets[index / 2]
+            let range = index % 2 == 0 ? offset..<offset : offset..<offset + 1
+            do {
+                prepared = try prepared.replacingCharacters(inUTF16: range, with: index % 2 == 0 ? "e" : "")
+            } catch {
+                throw .input("\(error)")
+            }
+            return prepared.utf16Count
+        }
+        try StandardOutput.writeLine("edit draft_utf16=\(draft.utf16.count) paragraphs=\(paragraphs)"
+                                     + " cold_us=\(format(cold / 1000)) warm_us=\(format(warm / 1000))"
+                                     + " edit_us=\(format(edit / 1000)) edit/cold=\(format(edit / cold))"
+                                     + " edit/warm=\(format(edit / warm))")
     }
 
     private static func failure(_ testCase: MeasurementCase, _ error: any Error) -> CLIError {

@@ -63,13 +63,22 @@ private func readmeSnippet4() throws {
 }
 
 private func readmeSnippet5() throws {
+    var typing = try TextMeasurer(text: "Dear Ann,\nThe meeting is at noon.\nBest, Bo", container: .textView)
+    if let noon = typing.prepared.text.firstRange(of: "noon") {
+        try typing.replaceCharacters(in: noon, with: "one")   // prepares the second paragraph only
+    }
+    let edited = try typing.prepared.replacingCharacters(inUTF16: 0..<4, with: "Hi")   // NSRange offsets
+    print(typing.sizeThatFits(ProposedSize(width: 390))?.height ?? 0, edited.text)
+}
+
+private func readmeSnippet6() throws {
     let brand = try Font(contentsOfFile: "Fonts/Brand.ttf")
     let fonts = try FontSet([brand] + FontSet.default.fonts)
     let measurer = try TextMeasurer(text: "Hello, 世界 🙂", fonts: fonts)
     print(measurer.idealWidth)
 }
 
-private func readmeSnippet6() throws {
+private func readmeSnippet7() throws {
     let bold = try FontSet([Font(contentsOfFile: "Fonts/Brand.ttf", variations: ["wght": 700])] + FontSet.default.fonts)
     let mono = try FontSet([Font(contentsOfFile: "Fonts/BrandMono.ttf")] + FontSet.default.fonts)
     // The timestamp is a placeholder at the end, as wide as the bubble draws "12:41 ✓✓".
@@ -86,7 +95,7 @@ private func readmeSnippet6() throws {
     }
 }
 
-private enum ReadmeSnippet7 {
+private enum ReadmeSnippet8 {
     /// The composer: UITextView's insets and line fragment padding, 390 pt wide.
     func composer(_ id: CaseID, _ text: String) -> MeasurementCase {
         MeasurementCase(id: id, text: text, width: 390, insets: [8, 0, 8, 0], padding: 5)

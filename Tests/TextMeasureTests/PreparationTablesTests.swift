@@ -40,7 +40,7 @@ import TextMeasure
         }
         for text in samples {
             let copied = [UInt16](unsafeUninitializedCapacity: text.utf16.count) { buffer, count in
-                UTF16Transcoding.copy(text, into: buffer)
+                UTF16Transcoding.copy(text[...], into: buffer)
                 count = buffer.count
             }
             #expect(copied == Array(text.utf16))

@@ -42,6 +42,12 @@ import TextMeasure
         "ईदगाह रमजान के पूरे तीस रोजों के बाद आज ईद आयी है। कितना मनोहर, कितना सुहावना प्रभात है।",
         "พุทธิศริระกล่าวดังนั้นแล้ว เจ้าและข้าก็ชวนกันขึ้นม้าหันกลับเข้าเมือง ในเวลาเดินทาง",
         "소나기 소년은 개울가에서 소녀를 보자 곧 윤 초시네 증손녀딸이라는 걸 알 수 있었다.",
+        // Letters cached one by one (context-free: see `lettersNoRuleReachesAreCachedOneByOne`)
+        // beside what joins them: trailing and leading jamo, marks, variation selectors,
+        // a Prepend character, kana and punctuation, other fonts.
+        "한\u{11A8}글 \u{1100}\u{1161}\u{11A8}가\u{1100}각 ᄀ가한글 漢字\u{301}字 漢\u{FE00}字字 \u{600}漢字",
+        "東京は日本語の文章も。カタカナ、ひらがな「引用」我记得小时候ーっ、漢A漢1漢😀漢",
+        "같한같한 소나기소나기 한국어한국어 字字字字字字字字",
         "Family 👨‍👩‍👧‍👦 and flags 🇫🇷🇯🇵 🇺🇸 thumbs 👍🏽 👍 keycaps 1️⃣ #️⃣ done 👍",
         "marks after spaces: a \u{301}b c \u{200D}d e \u{2044}f g \u{FE0F}h ok",
         "lines\nand\r\nparagraphs\u{2028}and\u{2029}more\u{85}end\u{0B}x\u{0C}y\n\nlast\n",
@@ -140,6 +146,28 @@ import TextMeasure
             }
         }
         #expect(cache.statistics == .init(hits: 0, misses: 0, insertions: 0, evictions: 0, count: 0))
+    }
+
+    @Test func lettersNoRuleReachesAreCachedOneByOne() throws {
+        let contexts = FontSet.default.clusterContexts
+        // NanumSquare's kerning pairs reach no Hangul syllable; Noto Sans kerns "A",
+        // Noto Sans Thai its consonants; "같" is drawn from Droid's jamo, not a glyph of
+        // its own. Droid Sans Fallback's one lookup (vertical forms) reaches no ideograph
+        // or kana, but it positions nothing, so shaping them costs less than a lookup.
+        for letter in ["한", "소", "나", "기"] {
+            #expect(contexts[Int(letter.utf16.first!)] & ClusterContext.contextFree != 0, "\(letter)")
+        }
+        for other in ["中", "か", "같", "A", "ก", "。", "1", "\u{1100}", "\u{11A8}", "\u{301}", "م"] {
+            #expect(contexts[Int(other.utf16.first!)] & ClusterContext.contextFree == 0, "\(other)")
+        }
+        #expect(contexts[0x1100] & ClusterContext.joinsNext != 0 && contexts[0x11A8] & ClusterContext.joinsPrevious != 0)
+        let cache = ShapeCache(capacity: 1_000)
+        let korean = "소나기소년은개울가에서소녀를", thai = "พุทธิศริระกล่าวดังนั้นแล้ว"
+        for _ in 1...3 { _ = try PreparedText(korean, cache: cache) }
+        #expect(cache.statistics.hits >= 10)
+        let hits = cache.statistics.hits
+        for _ in 1...3 { _ = try PreparedText(thai, cache: cache) }
+        #expect(cache.statistics.hits == hits)
     }
 
     @Test func fontsWhoseSpaceTakesPartInShapingAreNotCachedWordByWord() throws {

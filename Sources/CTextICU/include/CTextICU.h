@@ -90,6 +90,15 @@ int32_t ctx_clusters(const uint16_t *_Nonnull text, int32_t start, int32_t end,
 /// characters), else 0. A text cut just before such a character shapes differently.
 int ctx_joins_previous(uint32_t c);
 
+// What a shape-cache break between letters needs to know of a code point (bits):
+// CTX_ALONE_LETTER: a letter (general category L*, not pictographic) that forms a
+//   grapheme cluster by itself unless something joins it (Grapheme_Cluster_Break
+//   Other, LV or LVT: a precomposed Hangul syllable);
+// CTX_JOINS_NEXT: joins the code point after it into its cluster (Prepend, a leading jamo);
+// CTX_JOINS_PREVIOUS: joins the one before it (ctx_joins_previous, or a vowel or trailing jamo).
+enum { CTX_ALONE_LETTER = 1, CTX_JOINS_NEXT = 2, CTX_JOINS_PREVIOUS = 4 };
+int ctx_cluster_context(uint32_t c);
+
 /// Paragraph directions for ctx_bidi_resolve.
 enum {
     CTX_BIDI_AUTO = 0,   ///< each paragraph takes the direction of its first strong character, else LTR
