@@ -114,8 +114,10 @@ extension PreparedText {
     /// `BidiLevels` keeps as none), so no right-to-left ligature; left-to-right or
     /// auto direction; white space kept (collapsing reaches across paragraphs).
     private var isSpliceable: Bool {
+        // Styled text's clusters name slots its runs own, which an edit does not shift:
+        // it is prepared whole (in its base style: the runs are not carried over yet).
         bidi.isLeftToRight && ligatures.spans.isEmpty && style.baseWritingDirection != .rightToLeft
-            && style.whiteSpace != .normal
+            && style.whiteSpace != .normal && attributed == nil
     }
 
     /// The edit's text prepared whole, for what `isSpliceable` rules out.

@@ -192,3 +192,15 @@ import TextMeasure
         #expect(try PreparedText("plain").runs(on: PreparedText("plain").layout(width: 100).lines[0]).count == 1)
     }
 }
+
+@Suite struct StyledEditingTests {
+    /// An edit of styled text is prepared whole rather than spliced into clusters whose
+    /// slots it would not shift (its runs are not carried over yet).
+    @Test func editingStyledTextPreparesItWhole() throws {
+        var text = AttributedText("big and small words here")
+        try text.setAttributes(TextAttributes(fontSize: 40), utf16Range: 0..<3)
+        let edited = try PreparedText(text).replacingCharacters(inUTF16: 4..<7, with: "or")
+        #expect(edited.text == "big or small words here")
+        #expect(try edited.layout(width: 80).lines.count == PreparedText(edited.text).layout(width: 80).lines.count)
+    }
+}
