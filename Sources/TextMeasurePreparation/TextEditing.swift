@@ -27,7 +27,8 @@ extension PreparedText {
     ///   - range: characters of `text`, on Unicode scalar boundaries.
     ///   - cache: as for `init`; the result is the same with any cache or none.
     /// - Throws: `TextMeasureError.invalidEditRange` for a range that is not within
-    ///   the text or splits a surrogate pair; `.textTooLong` for a result too long.
+    ///   the text or splits a surrogate pair; `.textTooLong` for a result too long;
+    ///   `.styledTextEditing` for styled text, whose runs an edit does not shift yet.
     public func replacingCharacters(in range: Range<String.Index>, with replacement: String,
                                     cache: ShapeCache? = .shared) throws(TextMeasureError) -> PreparedText {
         let utf8 = text.utf8
@@ -47,6 +48,8 @@ extension PreparedText {
     public func replacingCharacters(inUTF16 range: Range<Int>, with replacement: String,
                                     cache: ShapeCache? = .shared) throws(TextMeasureError) -> PreparedText {
         guard range.lowerBound >= 0, range.upperBound <= utf16Count else { throw .invalidEditRange(utf16Offsets: range) }
+        // Runs are not shifted by an edit yet: an error, rather than the text without its styles.
+        guard attributed == nil else { throw .styledTextEditing }
         let shift = replacement.utf16.count - range.count
         guard utf16Count + shift <= Self.maximumUTF16Count else { throw .textTooLong(utf16Count: utf16Count + shift) }
         // Bidi levels and white-space collapsing are not spliced: text with a
@@ -114,10 +117,8 @@ extension PreparedText {
     /// `BidiLevels` keeps as none), so no right-to-left ligature; left-to-right or
     /// auto direction; white space kept (collapsing reaches across paragraphs).
     private var isSpliceable: Bool {
-        // Styled text's clusters name slots its runs own, which an edit does not shift:
-        // it is prepared whole (in its base style: the runs are not carried over yet).
         bidi.isLeftToRight && ligatures.spans.isEmpty && style.baseWritingDirection != .rightToLeft
-            && style.whiteSpace != .normal && attributed == nil
+            && style.whiteSpace != .normal
     }
 
     /// The edit's text prepared whole, for what `isSpliceable` rules out.

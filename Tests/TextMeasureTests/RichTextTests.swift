@@ -194,13 +194,16 @@ import TextMeasure
 }
 
 @Suite struct StyledEditingTests {
-    /// An edit of styled text is prepared whole rather than spliced into clusters whose
-    /// slots it would not shift (its runs are not carried over yet).
-    @Test func editingStyledTextPreparesItWhole() throws {
+    /// An edit of styled text is refused with a typed error (its runs are not shifted by
+    /// an edit yet): never a result without its styles.
+    @Test func editingStyledTextIsAnErrorNotALossOfStyles() throws {
         var text = AttributedText("big and small words here")
         try text.setAttributes(TextAttributes(fontSize: 40), utf16Range: 0..<3)
-        let edited = try PreparedText(text).replacingCharacters(inUTF16: 4..<7, with: "or")
-        #expect(edited.text == "big or small words here")
-        #expect(try edited.layout(width: 80).lines.count == PreparedText(edited.text).layout(width: 80).lines.count)
+        let prepared = try PreparedText(text)
+        #expect(throws: TextMeasureError.styledTextEditing) {
+            try prepared.replacingCharacters(inUTF16: 4..<7, with: "or")
+        }
+        // Plain text still edits.
+        #expect(try PreparedText("big and small").replacingCharacters(inUTF16: 4..<7, with: "or").text == "big or small")
     }
 }
