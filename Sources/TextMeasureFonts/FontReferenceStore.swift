@@ -40,15 +40,39 @@ package final class FontReferenceStore: Sendable {
         var embeddedFallback: Bool
     }
 
-    private struct Entry<Value> {
-        var value: Value
-        var lastUse: UInt64
+    /// Entries by key, each with the time of its last use; past `limit`, the least
+    /// recently used go. Faces and sets keep one each.
+    private struct LRUTable<Key: Hashable, Value> {
+        let limit: Int
+        private var entries: [Key: (value: Value, lastUse: UInt64)] = [:]
+        private var clock: UInt64 = 0
+
+        init(limit: Int) { self.limit = limit }
+
+        var count: Int { entries.count }
+
+        mutating func value(for key: Key) -> Value? {
+            guard let value = entries[key]?.value else { return nil }
+            clock += 1
+            entries[key]?.lastUse = clock
+            return value
+        }
+
+        /// Keeps `value` unless another thread stored one first, and returns the one kept.
+        mutating func keep(_ value: Value, for key: Key) -> Value {
+            clock += 1
+            if let existing = entries[key] { return existing.value }
+            entries[key] = (value, clock)
+            while entries.count > limit, let oldest = entries.min(by: { $0.value.lastUse < $1.value.lastUse }) {
+                entries[oldest.key] = nil
+            }
+            return value
+        }
     }
 
     private struct State {
-        var faces: [FontReference: Entry<Font>] = [:]
-        var sets: [SetKey: Entry<FontSet>] = [:]
-        var clock: UInt64 = 0
+        var faces = LRUTable<FontReference, Font>(limit: FontReferenceStore.faceLimit)
+        var sets = LRUTable<SetKey, FontSet>(limit: FontReferenceStore.setLimit)
     }
 
     private let state = Mutex(State())
@@ -57,48 +81,20 @@ package final class FontReferenceStore: Sendable {
     var counts: (faces: Int, sets: Int) { state.withLock { ($0.faces.count, $0.sets.count) } }
 
     func face(_ reference: FontReference) -> Font? {
-        state.withLock { state in
-            guard let entry = state.faces[reference] else { return nil }
-            state.clock += 1
-            state.faces[reference]?.lastUse = state.clock
-            return entry.value
-        }
+        state.withLock { $0.faces.value(for: reference) }
     }
 
     /// Stores `font` unless another thread stored one first, and returns the one kept.
     func store(_ font: Font, for reference: FontReference) -> Font {
-        state.withLock { state in
-            state.clock += 1
-            if let existing = state.faces[reference] { return existing.value }
-            state.faces[reference] = Entry(value: font, lastUse: state.clock)
-            Self.evict(&state.faces, limit: Self.faceLimit)
-            return font
-        }
+        state.withLock { $0.faces.keep(font, for: reference) }
     }
 
     func set(_ key: SetKey) -> FontSet? {
-        state.withLock { state in
-            guard let entry = state.sets[key] else { return nil }
-            state.clock += 1
-            state.sets[key]?.lastUse = state.clock
-            return entry.value
-        }
+        state.withLock { $0.sets.value(for: key) }
     }
 
     /// Stores `set` unless another thread stored one first, and returns the one kept.
     func store(_ set: FontSet, for key: SetKey) -> FontSet {
-        state.withLock { state in
-            state.clock += 1
-            if let existing = state.sets[key] { return existing.value }
-            state.sets[key] = Entry(value: set, lastUse: state.clock)
-            Self.evict(&state.sets, limit: Self.setLimit)
-            return set
-        }
-    }
-
-    private static func evict<Key, Value>(_ entries: inout [Key: Entry<Value>], limit: Int) {
-        while entries.count > limit, let oldest = entries.min(by: { $0.value.lastUse < $1.value.lastUse }) {
-            entries[oldest.key] = nil
-        }
+        state.withLock { $0.sets.keep(set, for: key) }
     }
 }
