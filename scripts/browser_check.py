@@ -613,10 +613,11 @@ def main():
         recorded = run_chromium(cases)
         if args.record:
             # With --filter, only the chosen cases are recorded again; the rest stay as they were.
+            # In the corpus's order, so that a new group lands where it expands (BrowserCorpusTests).
             fresh = {c["id"]: c for c in recorded}
-            corpus = {c["id"] for c in expand_corpus()}
-            kept = [c for c in read_recorded() if c["id"] in corpus] if args.filter else []
-            merged = [fresh.pop(c["id"], c) for c in kept] + list(fresh.values())
+            kept = {c["id"]: c for c in read_recorded()} if args.filter else {}
+            merged = [fresh.get(c["id"]) or kept[c["id"]] for c in expand_corpus()
+                      if c["id"] in fresh or c["id"] in kept]
             write_recorded(merged)
             print(f"browser-check: recorded {len(recorded)} cases ({len(merged)} in all) in "
                   f"{os.path.relpath(RECORDED, ROOT)}", file=sys.stderr)

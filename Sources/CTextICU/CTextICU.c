@@ -76,7 +76,12 @@ int32_t ctx_boundaries(int kind, const uint16_t *text, int32_t len,
     return count;
 }
 
+_Static_assert(CTX_LB_AMBIGUOUS == U_LB_AMBIGUOUS, "ULineBreak");
 _Static_assert(CTX_LB_ALPHABETIC == U_LB_ALPHABETIC, "ULineBreak");
+_Static_assert(CTX_LB_NUMERIC == U_LB_NUMERIC, "ULineBreak");
+_Static_assert(CTX_LB_POSTFIX_NUMERIC == U_LB_POSTFIX_NUMERIC, "ULineBreak");
+_Static_assert(CTX_LB_PREFIX_NUMERIC == U_LB_PREFIX_NUMERIC, "ULineBreak");
+_Static_assert(CTX_LB_COMPLEX_CONTEXT == U_LB_COMPLEX_CONTEXT, "ULineBreak");
 _Static_assert(CTX_LB_CLOSE_PUNCTUATION == U_LB_CLOSE_PUNCTUATION, "ULineBreak");
 _Static_assert(CTX_LB_COMBINING_MARK == U_LB_COMBINING_MARK, "ULineBreak");
 _Static_assert(CTX_LB_EXCLAMATION == U_LB_EXCLAMATION, "ULineBreak");

@@ -113,7 +113,7 @@ extension Boundaries {
         switch options.wordBreak {
         case .normal: break
         case .keepAll: breaks = breaks.filter { $0.isMandatory || !Self.keepsAll(text, before: $0.utf16Offset) }
-        case .breakAll: breaks = try breakingAll(text, keeping: breaks)
+        case .breakAll: breaks = breakingAll(text, keeping: breaks)
         }
         if options.whiteSpace == .normal { moveBreaksAfterFirstSpace(&breaks, in: text) }
         switch options.hyphens {
@@ -161,26 +161,21 @@ extension Boundaries {
         return isLetterOrNumber(before) && isLetterOrNumber(after)
     }
 
-    /// The rules' breaks plus one between every two clusters that are both letters or
-    /// digits outside dictionary scripts: `break-all` treats words like ideographs.
+    /// The rules' breaks plus those of Blink's break-all table (`BrowserTailoring.breaksAll`).
     private static func breakingAll(_ text: UnsafeBufferPointer<UInt16>,
-                                    keeping breaks: [BreakOpportunity]) throws(TextMeasureError) -> [BreakOpportunity] {
+                                    keeping breaks: [BreakOpportunity]) -> [BreakOpportunity] {
         var result: [BreakOpportunity] = []
         result.reserveCapacity(breaks.count * 2)
         var next = 0
-        for boundary in try graphemes(in: text) {
-            let offset = Int(boundary)
-            while next < breaks.count, breaks[next].utf16Offset < offset {
-                result.append(breaks[next])
-                next += 1
-            }
+        for offset in 1..<max(1, text.count) {
             if next < breaks.count, breaks[next].utf16Offset == offset {
                 result.append(breaks[next])
                 next += 1
-            } else if offset < text.count, keepsAll(text, before: offset) {
+            } else if BrowserTailoring.breaksAll(before: offset, in: text) {
                 result.append(BreakOpportunity(utf16Offset: offset, isMandatory: false))
             }
         }
+        result.append(contentsOf: breaks[next...])
         return result
     }
 

@@ -79,6 +79,65 @@ package enum BrowserTailoring {
         return isLetterForLB20a(Scalars.decode(text, at: offset + 1).scalar)
     }
 
+    // MARK: - word-break: break-all
+
+    /// Whether Blink breaks before `text[offset]` under `word-break: break-all` where its
+    /// rules above and ICU do not: its own table by line-break class
+    /// (`kBreakAllLineBreakClassTable`), which `LazyLineBreakIterator` asks after the ASCII
+    /// table's "yes" and before its "no". Letters, digits and `BA` break before letters,
+    /// digits, hyphens and `BA`, and most of them before `(` (`OP`), `$` (`PR`) and Thai
+    /// (`SA`); a closing or other punctuation before fewer, a hyphen only before a digit.
+    /// Nothing is added before a space or after an ideograph, Hangul, a space or a mark:
+    /// there the rules decide. The class before is that of the code point just before
+    /// `offset` (a mark's own, not its base's: Blink asks afresh at each offset).
+    ///
+    /// Thai letters and their vowel signs are all `SA`, but Chromium breaks no letter from
+    /// a sign that extends it (`ที่` stays whole), though it does before a spacing one
+    /// (`ค|ำ`): no break before a grapheme extender.
+    static func breaksAll(before offset: Int, in text: UnsafeBufferPointer<UInt16>) -> Bool {
+        guard offset > 0, offset < text.count, !isBreakableSpace(text[offset]),
+              !(UTF16.isTrailSurrogate(text[offset]) && UTF16.isLeadSurrogate(text[offset - 1])),
+              let before = scalar(endingAt: offset, in: text) else { return false }
+        let row = breakAllRow(breakAllClass(before))
+        let scalar = Scalars.decode(text, at: offset).scalar
+        let after = breakAllClass(scalar)
+        guard after >= 0, after < 64, row & (1 << UInt64(after)) != 0 else { return false }
+        return Unicode.Scalar(scalar).map { !$0.properties.isGraphemeExtend } ?? true
+    }
+
+    /// A code point's line-break class for the break-all table: ICU's, with `+` a letter
+    /// (as Internet Explorer had it, and Blink keeps).
+    private static func breakAllClass(_ scalar: UInt32) -> Int {
+        scalar == 0x2B ? CTX_LB_ALPHABETIC : Int(ctx_line_break_class(scalar))
+    }
+
+    private static func classes(_ classes: Int...) -> UInt64 {
+        classes.reduce(0) { $0 | 1 << UInt64($1) }
+    }
+
+    /// The break-all table's rows: the classes a break goes before, after each class.
+    private static let wordClasses = classes(CTX_LB_AMBIGUOUS, CTX_LB_ALPHABETIC, CTX_LB_BREAK_AFTER, CTX_LB_HYPHEN,
+                                             CTX_LB_NUMERIC, CTX_LB_HEBREW_LETTER)
+    private static let beforeLetters = wordClasses | classes(CTX_LB_OPEN_PUNCTUATION, CTX_LB_PREFIX_NUMERIC,
+                                                             CTX_LB_COMPLEX_CONTEXT)
+    private static let afterClose = wordClasses | classes(CTX_LB_PREFIX_NUMERIC)
+    private static let afterCloseParenthesis = afterClose | classes(CTX_LB_COMPLEX_CONTEXT)
+    private static let afterPostfix = wordClasses | classes(CTX_LB_POSTFIX_NUMERIC, CTX_LB_PREFIX_NUMERIC)
+
+    private static func breakAllRow(_ before: Int) -> UInt64 {
+        switch before {
+        case CTX_LB_AMBIGUOUS, CTX_LB_ALPHABETIC, CTX_LB_BREAK_AFTER, CTX_LB_NUMERIC, CTX_LB_COMPLEX_CONTEXT,
+             CTX_LB_BREAK_SYMBOLS, CTX_LB_HEBREW_LETTER: beforeLetters
+        case CTX_LB_CLOSE_PUNCTUATION: afterClose
+        case CTX_LB_CLOSE_PARENTHESIS: afterCloseParenthesis
+        case CTX_LB_EXCLAMATION, CTX_LB_POSTFIX_NUMERIC: afterPostfix
+        case CTX_LB_INFIX_NUMERIC: wordClasses
+        case CTX_LB_PREFIX_NUMERIC: classes(CTX_LB_POSTFIX_NUMERIC)
+        case CTX_LB_HYPHEN: classes(CTX_LB_NUMERIC)
+        default: 0
+        }
+    }
+
     // MARK: - The rules
     // Each gives its opinion about a break between `last` and `current` (UTF-16 code
     // units; `lastLast` precedes `last`, 0 at the start of the text), or nil for none.

@@ -26,6 +26,27 @@ import Testing
         #expect(try breaks("word ok", { _ in }) == [5, 7])
     }
 
+    /// Blink's break-all table by line-break class, row by row against `normal` on the same text.
+    @Test func breakAllFollowsBlinksTableByLineBreakClass() throws {
+        func both(_ text: String) throws -> (normal: [Int], breakAll: [Int]) {
+            (try breaks(text) { _ in }, try breaks(text) { $0.wordBreak = .breakAll })
+        }
+        // Letters and digits break before letters, digits, hyphens and "(", never after "(".
+        #expect(try both("a1-b(c") == ([3, 6], [1, 2, 3, 4, 6]))
+        // A hyphen before a digit breaks even as a minus sign; "+" counts as a letter.
+        #expect(try both("x -1") == ([2, 4], [2, 3, 4]))
+        #expect(try both("C++") == ([3], [1, 2, 3]))
+        // Thai: between letters, not before a vowel sign above (ที่), but before a spacing one (ค|ำ).
+        #expect(try both("ที่คำ").breakAll == [3, 4, 5])
+        // Nothing is added after ideographs, Hangul or CJK punctuation: they break as they did.
+        for text in ["대한민국의 수도는", "中文，好的。", "東京は（今日）"] {
+            let (normal, breakAll) = try both(text)
+            #expect(normal == breakAll, "\(text)")
+        }
+        // Nor before a space or a tab.
+        #expect(try both("ab\tcd ef").breakAll == [1, 3, 4, 6, 7, 8])
+    }
+
     @Test func lineBreakStrictKeepsSmallKanaWithWhatPrecedes() throws {
         let text = "ちょっと"
         #expect(try breaks(text, { $0.lineBreak = .strict }) == [3, 4])

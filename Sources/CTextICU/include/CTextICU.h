@@ -43,6 +43,7 @@ int32_t ctx_boundaries(int kind, const uint16_t *_Nonnull text, int32_t len,
 /// Line-break classes (UAX #14) that tailorings test for. The values are ICU's
 /// ULineBreak values (checked against ICU's header in CTextICU.c).
 enum {
+    CTX_LB_AMBIGUOUS = 1,           ///< AI
     CTX_LB_ALPHABETIC = 2,          ///< AL
     CTX_LB_CLOSE_PUNCTUATION = 8,   ///< CL
     CTX_LB_COMBINING_MARK = 9,      ///< CM
@@ -51,9 +52,13 @@ enum {
     CTX_LB_HYPHEN = 13,             ///< HY
     CTX_LB_INFIX_NUMERIC = 16,      ///< IS
     CTX_LB_NONSTARTER = 18,         ///< NS
+    CTX_LB_NUMERIC = 19,            ///< NU
     CTX_LB_OPEN_PUNCTUATION = 20,   ///< OP
+    CTX_LB_POSTFIX_NUMERIC = 21,    ///< PO
+    CTX_LB_PREFIX_NUMERIC = 22,     ///< PR
     CTX_LB_QUOTATION = 23,          ///< QU
     CTX_LB_BREAK_AFTER = 4,         ///< BA
+    CTX_LB_COMPLEX_CONTEXT = 24,    ///< SA
     CTX_LB_BREAK_SYMBOLS = 27,      ///< SY
     CTX_LB_ZWSPACE = 28,            ///< ZW
     CTX_LB_WORD_JOINER = 30,        ///< WJ
