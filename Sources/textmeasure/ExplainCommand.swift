@@ -10,9 +10,10 @@ enum ExplainCommand {
 
         For TEXT at the proposed width W, tells: the width the text would take
         unwrapped (idealWidth) against the proposal; the width it takes (fill, or
-        --hug); each line and why it ended there (a soft break opportunity, a
-        mandatory break, an emergency break inside a word too long for the line,
-        the end of the text), and for styled text (--case) the styles on each line
+        --hug); each line and why it ended there (a soft break opportunity and the
+        next word, or piece of a word up to a hyphenation point, that did not fit; a
+        hyphenation point, whose hyphen counts; a mandatory break; an emergency break
+        inside a word too long for the line; the end of the text), and for styled text (--case) the styles on each line
         and why a line is taller than the base style's; the height and how --min-height/--max-height clamped
         it; and what intrinsicContentSize reports. A width that is not usable (0,
         negative, nan, inf) is explained too: it gets no size.
@@ -28,26 +29,27 @@ enum ExplainCommand {
 
     static func run(_ arguments: inout Arguments) throws(CLIError) {
         let measurement = try Measurement.parse(&arguments)
-        try StandardOutput.writeLine(try Explanation(measurement).paragraphs().joined(separator: "\n"))
+        try StandardOutput.writeLine(Explanation(measurement).paragraphs().joined(separator: "\n"))
     }
 }
 
 /// The sentences `explain` prints, one paragraph per step of the negotiation.
 private struct Explanation {
     let measurement: Measurement
-    /// The text's break opportunities, as UTF-16 offsets, in order.
+    /// The text's break opportunities as line fitting had them (the paragraph options'
+    /// included: word-break, hyphenation points), as UTF-16 offsets, in order.
     let opportunities: [Int]
+    /// Those of `opportunities` where a line that ends shows a hyphen: soft hyphens and
+    /// `hyphens: auto`'s hyphenation points.
+    let hyphenationPoints: Set<Int>
     var measurer: TextMeasurer { measurement.measurer }
     var proposed: Double { measurement.proposedWidth }
 
-    init(_ measurement: Measurement) throws(CLIError) {
+    init(_ measurement: Measurement) {
         self.measurement = measurement
-        do {
-            opportunities = try measurement.measurer.prepared.style.lineBreakRules
-                .breakOpportunities(in: measurement.text).map(\.utf16Offset)
-        } catch {
-            throw .input(error.description)
-        }
+        let segments = measurement.measurer.prepared.segments
+        opportunities = segments.map { Int($0.end) }
+        hyphenationPoints = Set(segments.lazy.filter { $0.endsWithSoftHyphen && !$0.isMandatoryBreak }.map { Int($0.end) })
     }
 
     func paragraphs() -> [String] {
@@ -145,8 +147,11 @@ private struct Explanation {
     private func notes(on line: TextLayout.Line, isLast: Bool, in layout: TextLayout) -> String {
         var notes = [why(line, available: layout.width)]
         if let hyphen = line.hyphen {
+            let softHyphen = measurement.text.utf16[measurement.text.utf16.index(before: line.range.upperBound)] == 0xAD
+            let style = measurer.prepared.style
             notes.append("at a hyphenation point (a soft hyphen, or hyphens: auto): a hyphen "
-                + "(U+\(String(hyphen.value, radix: 16, uppercase: true))) is drawn and counted in the width")
+                + "(U+\(String(hyphen.value, radix: 16, uppercase: true))) is drawn and counted in the width, "
+                + (softHyphen ? "here at a soft hyphen" : "here one of hyphens: auto's" + (style.language.map { " (\($0) patterns)" } ?? "")))
         }
         if let elided = line.elidedRange {
             notes.append(elided.isEmpty ? "truncated: \"…\" marks the text hidden after it"
@@ -194,24 +199,35 @@ private struct Explanation {
         let text = measurement.text
         switch line.lineEnd {
         case .softBreak:
-            // What did not fit: the next grapheme cluster with char wrapping, else the next word.
+            // What did not fit: the next grapheme cluster with char wrapping, else the next word,
+            // or the next piece of it up to a hyphenation point, with the hyphen a line ending there shows.
             let piece: Substring, name: String
+            var hyphen = ""
             if measurer.container.lineBreakMode == .byCharWrapping {
                 guard line.range.upperBound < text.endIndex else { return "soft break" }
                 piece = text[line.range.upperBound..<text.index(after: line.range.upperBound)]
-                name = "character"
+                name = "the next character"
             } else {
                 let end = line.utf16Range.upperBound
                 let after = firstOpportunity { $0 > end }
                 guard after < opportunities.count else { return "soft break" }
                 piece = text[line.range.upperBound..<index(line.range.upperBound, movedBy: opportunities[after] - end)]
-                name = "word"
+                if hyphenationPoints.contains(opportunities[after]) {
+                    hyphen = String(measurer.prepared.hyphen.scalar)
+                    name = "the next piece of a word, up to a hyphenation point"
+                } else {
+                    name = hyphenationPoints.contains(end) ? "the rest of the word" : "the next word"
+                }
             }
-            let together = width(of: text[line.range.lowerBound..<piece.endIndex])
+            // A soft hyphen ending the piece shows the hyphen itself; a hyphenation point has none to show.
+            let shown = hyphen.isEmpty ? quoted(piece) : quoted(piece.last == "\u{AD}" ? piece.dropLast() : piece, adding: hyphen)
+            let extended = text[line.range.lowerBound..<piece.endIndex]
+            let together = width(of: hyphen.isEmpty || extended.last == "\u{AD}" ? extended : Substring(extended + hyphen))
+            let withHyphen = hyphen.isEmpty ? "" : " with its hyphen"
             // Shaped apart from its context the line may differ from the prepared one by a hair: no
             // numbers then, rather than a comparison that reads wrong.
-            guard together > available else { return "soft break: the next \(name), \(quoted(piece)), did not fit" }
-            return "soft break: the next \(name), \(quoted(piece)), would make it \(together.readable) px, "
+            guard together > available else { return "soft break: \(name), \(shown)\(withHyphen), did not fit" }
+            return "soft break: \(name), \(shown)\(withHyphen), would make it \(together.readable) px, "
                 + "more than \(available.readable)"
         case .mandatoryBreak:
             return "mandatory break: \(terminatorName(text[line.range]))"
@@ -250,11 +266,12 @@ private struct Explanation {
         return (try? PreparedText(String(piece), fonts: prepared.fonts, style: prepared.style))?.unwrappedWidth ?? .nan
     }
 
-    /// A word for a sentence: in quotes, without the spaces after it, cut short when long.
-    private func quoted(_ word: Substring) -> String {
+    /// A word for a sentence: in quotes, without the spaces after it, cut short when long,
+    /// with `suffix` (a hyphen) after it.
+    private func quoted(_ word: Substring, adding suffix: String = "") -> String {
         let piece = word.prefix(through: word.lastIndex(where: { !$0.isWhitespace }) ?? word.startIndex)
         let shown = TerminalText.visible(piece.count > 32 ? piece.prefix(31) + "…" : String(piece))
-        return "\"" + shown + "\""
+        return "\"" + shown + suffix + "\""
     }
 
     /// The name of the mandatory break that ends `line`.

@@ -47,6 +47,43 @@ struct ExplainCommandTests {
         #expect(reasons.filter { $0.contains("at a hyphenation point") }.count < reasons.count)
     }
 
+    @Test("with hyphens: auto, names the piece of a word up to a hyphenation point that did not fit, with its hyphen")
+    func hyphenationPieces() throws {
+        let text = "The extraordinary internationalization of incomprehensibilities"
+        let (lines, status) = try explain("--width", "120", "--hyphens", "auto", "--lang", "en-US", text)
+        #expect(status == 0)
+        let rows = lines.filter { $0.hasPrefix("  ") }
+        // Each row: number, the line in quotes, its width, why it ended.
+        let shown = rows.map { $0.split(separator: "\"")[1] }
+        let pieces = rows.map { row in
+            row.firstRange(of: "up to a hyphenation point, \"").map { row[$0.upperBound...].prefix { $0 != "\"" } }
+        }
+        #expect(pieces.contains { $0 != nil })
+        for (index, piece) in pieces.enumerated() {
+            guard let piece else { continue }
+            // The piece is where the next line starts, shown with the hyphen it would have had to fit too.
+            #expect(piece.hasSuffix("\u{2010}") && index + 1 < shown.count && shown[index + 1].hasPrefix(piece.dropLast()),
+                    "\(rows[index])")
+            #expect(rows[index].contains("with its hyphen, would make it"))
+        }
+        #expect(rows.contains { $0.contains("is drawn and counted in the width, here one of hyphens: auto's (en-US patterns)") })
+        #expect(rows.contains { $0.contains("soft break: the rest of the word, ") })
+        // Without hyphenation the same text names whole words only, and no line shows a hyphen.
+        let plain = try explain("--width", "120", text).lines.filter { $0.hasPrefix("  ") }
+        #expect(!plain.contains { $0.contains("hyphenation point") || $0.contains("rest of the word") })
+        #expect(plain.dropLast().allSatisfy { $0.contains("soft break: the next word, ") || $0.contains("emergency break") })
+        #expect(plain.contains { $0.contains("soft break: the next word, ") })
+    }
+
+    @Test("says a line ends at a soft hyphen, and names the next soft-hyphen piece that did not fit")
+    func softHyphenPieces() throws {
+        let rows = try explain("--width", "100", "Ex\u{AD}tra\u{AD}or\u{AD}di\u{AD}nary in\u{AD}ter\u{AD}na\u{AD}tion\u{AD}al")
+            .lines.filter { $0.hasPrefix("  ") }
+        #expect(rows.contains { $0.contains("counted in the width, here at a soft hyphen") })
+        #expect(rows.contains { $0.contains("soft break: the next piece of a word, up to a hyphenation point, \"") })
+        #expect(!rows.contains { $0.contains("hyphens: auto's") })
+    }
+
     @Test("tells how the height was clamped")
     func clamping() throws {
         let capped = try explain("--width", "200", "--max-height", "40", paragraph).lines
