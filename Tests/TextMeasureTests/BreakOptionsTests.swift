@@ -21,6 +21,29 @@ import Testing
         #expect(try breaks("今天天气很好，我们", { $0.wordBreak = .keepAll }) == [7, 9])
     }
 
+    /// Korean laid out with keep-all: at every width each line ends after a space (or the
+    /// text), never between two syllables of a word, which the default does somewhere.
+    @Test func keepAllLaysKoreanOutWordByWord() throws {
+        let text = "오늘 날씨가 정말 좋네요. 우리 같이 공원에 산책하러 갈까요? 대한민국의 수도는 서울특별시입니다."
+        var keepAll = TextStyle()
+        keepAll.wordBreak = .keepAll
+        let kept = try PreparedText(text, style: keepAll), normal = try PreparedText(text)
+        let units = Array(text.utf16)
+        var splitsAWord = false
+        // From the widest word up: narrower, overflow-wrap breaks that word anyway.
+        let widest = try text.split(separator: " ").map { try PreparedText(String($0)).unwrappedWidth }.max() ?? 0
+        for width in stride(from: widest.rounded(.up), through: 400, by: 10) {
+            let lines = try kept.layout(width: width, emptyLines: .label).lines
+            #expect(lines.count > 1 || width > 300)
+            for line in lines.dropLast() {
+                #expect(units[line.utf16Range.upperBound - 1] == 0x20, "keep-all at \(width): \(line.text)")
+            }
+            splitsAWord = try splitsAWord || normal.layout(width: width, emptyLines: .label).lines.dropLast()
+                .contains { units[$0.utf16Range.upperBound - 1] != 0x20 }
+        }
+        #expect(splitsAWord)
+    }
+
     @Test func breakAllBreaksBetweenLetters() throws {
         #expect(try breaks("word ok", { $0.wordBreak = .breakAll }) == [1, 2, 3, 5, 6, 7])
         #expect(try breaks("word ok", { _ in }) == [5, 7])

@@ -87,7 +87,9 @@ import Testing
 
     static let styles: [(String, @Sendable (inout TextStyle) -> Void)] = [
         ("balance", { $0.textWrap = .balance }), ("pretty", { $0.textWrap = .pretty }),
-        ("keep-all", { $0.wordBreak = .keepAll }), ("strict", { $0.lineBreak = .strict }),
+        ("keep-all", { $0.wordBreak = .keepAll }), ("break-all", { $0.wordBreak = .breakAll }),
+        ("strict", { $0.lineBreak = .strict }), ("loose", { $0.lineBreak = .loose }),
+        ("overflow anywhere", { $0.overflowWrap = .anywhere }),
         ("anywhere", { $0.lineBreak = .anywhere }), ("overflow normal", { $0.overflowWrap = .normal }),
         ("white-space normal", { $0.whiteSpace = .normal }),
         ("hyphens auto", { $0.hyphens = .auto; $0.language = "en-US" }), ("hyphens none", { $0.hyphens = .none }),
