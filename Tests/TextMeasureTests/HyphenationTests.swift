@@ -88,6 +88,33 @@ import Testing
         #expect(auto.count <= manual.count)
     }
 
+    /// In each language shipped: at every width the first line holds at least what it
+    /// holds without hyphenation, and at some widths more, ending with a hyphen that fits.
+    @Test(arguments: [("en-US", "The extraordinary internationalization of typography"),
+                      ("de", "Die Donaudampfschifffahrt und die Geschwindigkeit der Entwicklung"),
+                      ("fr", "Le développement anticonstitutionnellement de la bibliothèque")])
+    func hyphenatingLetsTheFirstLineHoldMore(_ language: String, _ text: String) throws {
+        func prepared(_ hyphens: Hyphens) throws -> PreparedText {
+            var style = TextStyle()
+            style.hyphens = hyphens
+            style.language = language
+            return try PreparedText(text, style: style)
+        }
+        let auto = try prepared(.auto), manual = try prepared(.manual)
+        var holdsMore = 0
+        for width in stride(from: 120.0, through: 400, by: 9) {
+            let hyphenated = try #require(try auto.layout(width: width, emptyLines: .label).lines.first)
+            let plain = try #require(try manual.layout(width: width, emptyLines: .label).lines.first)
+            #expect(hyphenated.utf16Range.upperBound >= plain.utf16Range.upperBound, "\(language) at \(width)")
+            #expect(hyphenated.width <= width + 1.0 / 64)
+            if hyphenated.utf16Range.upperBound > plain.utf16Range.upperBound {
+                #expect(hyphenated.hyphen != nil && hyphenated.displayText.hasSuffix("\u{2010}"))
+                holdsMore += 1
+            }
+        }
+        #expect(holdsMore > 0, "\(language): hyphenation never let the first line hold more")
+    }
+
     @Test func aWordThatFitsIsNotHyphenated() throws {
         let lines = try layout("The hyphenation algorithm", width: 1000, hyphens: .auto).lines
         #expect(lines.count == 1)
