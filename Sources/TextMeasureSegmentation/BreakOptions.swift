@@ -9,7 +9,8 @@ import CTextICU
 public enum WordBreak: String, Sendable, Hashable, Codable, CaseIterable {
     /// The line-break rules' opportunities only (the default).
     case normal
-    /// Also between any two letters or digits, as Blink allows under `break-all`.
+    /// Also inside words, where Blink's `break-all` table by line-break class allows:
+    /// between letters and digits, before hyphens and `(`, never splitting a cluster.
     case breakAll = "break-all"
     /// Never between two letters or digits (Hangul and Han included), as Blink's `keep-all`.
     case keepAll = "keep-all"
