@@ -49,7 +49,7 @@ enum BatchCommand {
         guard extra.isEmpty else { throw .usage("batch reads its cases from standard input, not from arguments") }
         let fonts = FontCache()
         try OrderedLineStream.run(jobs: jobs) { line in
-            JSONOutput.line(measure(line, fonts: fonts))
+            measure(line, fonts: fonts).jsonLine
         }
     }
 
@@ -72,6 +72,15 @@ enum BatchCommand {
         }
 
         private enum IDKey: CodingKey { case id }
+
+        /// The output line: written by hand (`JSONWriter`), or by `JSONOutput` in the one case
+        /// the writer leaves to it (a number JSON cannot hold).
+        var jsonLine: String {
+            switch self {
+            case .failure(let failure): failure.jsonLine
+            case .result(let result): result.jsonLine ?? JSONOutput.line(self)
+            }
+        }
     }
 
     static func measure(_ line: [UInt8], fonts: FontCache) -> Output {

@@ -45,7 +45,7 @@ enum OrderedLineStream {
                     switch line {
                     case .success(let bytes): transform(bytes)
                     // Too long to read: an error in its place, whose id is unknown.
-                    case .failure(let tooLong): JSONOutput.line(JSONLine.Failure(id: nil, error: tooLong.description))
+                    case .failure(let tooLong): JSONLine.Failure(id: nil, error: tooLong.description).jsonLine
                     }
                 }
                 workers.signal()
