@@ -428,9 +428,11 @@ extension PreparedText {
     private func levels(of text: UnsafeBufferPointer<UInt16>, after previousLevel: UInt8?,
                         explicit: Bool) throws(TextMeasureError) -> BidiLevels {
         let direction = style.baseWritingDirection
-        guard previousLevel != nil || explicit, direction == .rightToLeft || BidiLevels.isNeeded(text) else {
-            return try BidiLevels.resolve(text, direction: direction)
-        }
+        guard previousLevel != nil || explicit else { return try BidiLevels.resolve(text, direction: direction) }
+        // Text with nothing right to left has no levels, unless it follows a right-to-left
+        // paragraph without explicit codes: its brackets may then resolve right to left.
+        let afterRightToLeft = !explicit && (previousLevel ?? 0) & 1 == 1
+        guard direction == .rightToLeft || afterRightToLeft || BidiLevels.isNeeded(text) else { return BidiLevels() }
         var prefix: [UInt16] = (previousLevel ?? 0) & 1 == 1 ? [0x05D0, 0x61] : [0x61, 0x05D0]
         if explicit { prefix += [0x2066, 0x2069] }
         prefix.append(0x0A)

@@ -328,5 +328,11 @@ extension TextEditingTests {
             let edited = try prepared.replacingCharacters(inUTF16: range, with: replacement, cache: nil)
             try Self.expectSame(edited, PreparedText(edited.text, cache: nil), "\(isolate.debugDescription) \(range)")
         }
+        // A left-to-right paragraph after a right-to-left one: its brackets may take the
+        // direction before it, though nothing in it is right to left.
+        let afterHebrew = try PreparedText(isolate + "שלום\n(abc) def\n", cache: nil)
+        let offset = isolate.utf16.count + 7
+        let edited = try afterHebrew.replacingCharacters(inUTF16: offset..<offset, with: "x", cache: nil)
+        try Self.expectSame(edited, PreparedText(edited.text, cache: nil), "\(isolate.debugDescription) (abc)")
     }
 }
