@@ -24,9 +24,6 @@ public enum TextMeasureError: Error, Sendable, Equatable, CustomStringConvertibl
     /// within the text or splits a surrogate pair; -1..<-1 for string indices outside the
     /// text or inside a scalar.
     case invalidEditRange(utf16Offsets: Range<Int>)
-    /// An edit of styled text (`PreparedText(_: AttributedText)`): its runs are not
-    /// shifted by an edit yet, and dropping them would lose the styles.
-    case styledTextEditing
     /// A language tag that is not BCP 47 (`TextStyle.language`).
     case invalidLanguage(String)
     /// The font set holds no fonts: `FontSet.default` of a build without the `EmbeddedFonts` trait.
@@ -59,7 +56,6 @@ public enum TextMeasureError: Error, Sendable, Equatable, CustomStringConvertibl
         case .invalidRun(let index, let reason): "invalid run \(index): \(reason)"
         case .tooManyRunFonts(let count): "too many fonts in one styled text: \(count) distinct fonts and sizes, at most 64"
         case .invalidEditRange(let range): "invalid edit range \(range): must lie within the text, on Unicode scalar boundaries"
-        case .styledTextEditing: "styled text cannot be edited in place yet (its runs would be lost): edit the AttributedText and prepare it again"
         case .invalidLanguage(let tag): "invalid language tag \"\(tag)\": must be BCP 47, such as \"en-US\" or \"de\""
         case .noFonts: "no fonts: TextMeasure was built without its embedded fonts (the EmbeddedFonts trait is off), so the default font set is empty; give a font set of your own (the CLI: --font FILE)"
         case .bidiFailed(let code): "ICU bidi resolution failed with error \(code)"

@@ -20,14 +20,14 @@ public struct AttributedText: Sendable {
         public var attributes: TextAttributes
     }
 
-    /// The text as given.
-    public let text: String
+    /// The text as given (or as `replaceCharacters` left it).
+    public internal(set) var text: String
     /// The style of text outside every run, and what runs override.
     public var style: TextStyle
     /// The font set of text outside every run.
     public var fonts: FontSet
     /// The runs, sorted by start, not overlapping.
-    public private(set) var runs: [Run] = []
+    public internal(set) var runs: [Run] = []
 
     public init(_ text: String, style: TextStyle = TextStyle(), fonts: FontSet = .default) {
         self.text = text

@@ -70,8 +70,21 @@ public struct PreparedText: Sendable {
 
     final class StyledSource: Sendable {
         let attributed: AttributedText
-        init(_ attributed: AttributedText) { self.attributed = attributed }
+        /// The slots the clusters' fonts index and their keys, for an edit to number
+        /// the slots of the clusters it prepares again as preparing afresh would.
+        let slots: [StyledSegmentBuilder.Slot]
+        let slotKeys: [StyledSegmentBuilder.SlotKey: Int]
+
+        init(_ attributed: AttributedText, slots: [StyledSegmentBuilder.Slot],
+             slotKeys: [StyledSegmentBuilder.SlotKey: Int]) {
+            self.attributed = attributed
+            self.slots = slots
+            self.slotKeys = slotKeys
+        }
     }
+
+    /// The styled text's source, for an edit.
+    var styled: StyledSource? { styledSource }
 
     /// Prepares `text` for layout.
     ///
@@ -158,7 +171,8 @@ public struct PreparedText: Sendable {
                   edgeAdjustments: builder.edgeAdjustments, tabStops: builder.tabStops,
                   graphemeFonts: builder.graphemeFonts, graphemeHangs: builder.graphemeHangs,
                   bidi: builder.bidi, ligatures: builder.ligatures, measures: measures,
-                  lineBoxes: builder.slots.map(\.box), styledSource: StyledSource(attributed))
+                  lineBoxes: builder.slots.map(\.box),
+                  styledSource: StyledSource(attributed, slots: builder.slots, slotKeys: builder.slotKeys))
     }
 
     /// The style's measures in `fonts` (ellipsis, hyphen, space, line boxes), kept by the font set.

@@ -55,12 +55,13 @@ package struct SegmentBuilder {
     }
 
     /// Prepares `text`, whose neutral clusters at the start take `script` (the last
-    /// script before it when it is a paragraph of a longer text: `PreparedText.replacingCharacters`).
-    mutating func build(_ text: UnsafeBufferPointer<UInt16>,
-                        inheriting script: hb_script_t = HB_SCRIPT_INVALID) throws(TextMeasureError) {
+    /// script before it when it is a paragraph of a longer text: `PreparedText.replacingCharacters`,
+    /// which resolves its `levels` too).
+    mutating func build(_ text: UnsafeBufferPointer<UInt16>, inheriting script: hb_script_t = HB_SCRIPT_INVALID,
+                        levels: BidiLevels? = nil) throws(TextMeasureError) {
         guard !text.isEmpty else { return }
         let breaks = try Boundaries.lineBreaks(in: text, rules: style.lineBreakRules, options: style.lineBreakOptions)
-        bidi = try BidiLevels.resolve(text, direction: style.baseWritingDirection)
+        if let levels { bidi = levels } else { bidi = try BidiLevels.resolve(text, direction: style.baseWritingDirection) }
         let cache = cache?.isEnabled == true && fonts.spacesSeparateShaping ? cache : nil
         let styleKey = cache == nil ? 0 : StyleKey.count(style)
         try breaks.withUnsafeBufferPointer { breaks throws(TextMeasureError) in

@@ -22,7 +22,7 @@ import CHarfBuzz
 /// styled text is shaped whole, without the cache.
 struct StyledSegmentBuilder {
     /// A font at a size inside one kind of inline box.
-    struct Slot {
+    struct Slot: Sendable {
         var font: Font
         var size: Double
         var box: LineBox
@@ -30,7 +30,8 @@ struct StyledSegmentBuilder {
 
     let attributed: AttributedText
     private(set) var slots: [Slot] = []
-    private var slotKeys: [SlotKey: Int] = [:]
+    /// The slot of each key (the base style's fonts, slots 0..<n, have none).
+    private(set) var slotKeys: [SlotKey: Int] = [:]
     private(set) var segments: [Segment] = []
     private(set) var graphemeEnds: [Int32] = []
     private(set) var graphemeWidths: [Int32] = []
@@ -45,7 +46,7 @@ struct StyledSegmentBuilder {
     /// The base style's ellipsis: its font index is its slot (the base fonts' slots come first).
     let ellipsis: Ellipsis
 
-    private struct SlotKey: Hashable {
+    struct SlotKey: Hashable, Sendable {
         var font: ObjectIdentifier?
         var size: UInt64
         /// The run whose inline box the slot is in (-1: the base style), for the run's
@@ -87,6 +88,14 @@ struct StyledSegmentBuilder {
     }
 
     private var baseRun: Int { attributed.runs.count }
+
+    /// Starts from the slots a preparation of the same base style found (an edit's:
+    /// its keys' runs already those of `attributed`), so that the clusters prepared
+    /// again number their slots as the clusters kept do.
+    mutating func seed(slots: [Slot], keys: [SlotKey: Int]) {
+        self.slots = slots
+        slotKeys = keys
+    }
 
     /// The slot of `font` drawn in run `run` (`baseRun`: outside every run).
     private mutating func slot(_ fontIndex: Int, run: Int) throws(TextMeasureError) -> Int {
@@ -153,12 +162,17 @@ struct StyledSegmentBuilder {
         return LineBox(above: above, below: height - above)
     }
 
-    mutating func build(_ text: UnsafeBufferPointer<UInt16>) throws(TextMeasureError) {
+    /// Builds the clusters and segments of `text`, which starts at UTF-16 offset
+    /// `origin` of the attributed text (an edit prepares one paragraph) after clusters
+    /// whose last script of their own is `script`, with bidi `levels` resolved for it.
+    mutating func build(_ text: UnsafeBufferPointer<UInt16>, origin: Int = 0,
+                        inheriting script: hb_script_t = HB_SCRIPT_INVALID,
+                        levels: BidiLevels? = nil) throws(TextMeasureError) {
         let base = attributed.style
         guard !text.isEmpty else { return }
 
         let breaks = try Boundaries.lineBreaks(in: text, rules: base.lineBreakRules, options: base.lineBreakOptions)
-        bidi = try BidiLevels.resolve(text, direction: base.baseWritingDirection)
+        if let levels { bidi = levels } else { bidi = try BidiLevels.resolve(text, direction: base.baseWritingDirection) }
         let breakEnds = breaks.map { Int32($0.utf16Offset) }
         var ends = [Int32](repeating: 0, count: text.count)
         let count = try breakEnds.withUnsafeBufferPointer { forced throws(TextMeasureError) in
@@ -174,14 +188,15 @@ struct StyledSegmentBuilder {
         var clusterCursive = [Bool](repeating: false, count: count)
         var fontRuns: [FontRun] = []
         let itemizers = styles.map { FontItemizer(fontSet: $0.fonts) }
-        var run = 0
-        var lastRealScript = HB_SCRIPT_INVALID
+        var run = attributed.runs.partitioningIndex { $0.utf16Range.upperBound > origin }
+        var lastRealScript = script
         var nextBreak = 0
         var start = 0
         for (index, boundary) in ends.enumerated() {
             let end = Int(boundary)
-            while run < attributed.runs.count, attributed.runs[run].utf16Range.upperBound <= start { run += 1 }
-            let styleIndex = run < attributed.runs.count && attributed.runs[run].utf16Range.contains(start) ? run : baseRun
+            while run < attributed.runs.count, attributed.runs[run].utf16Range.upperBound <= origin + start { run += 1 }
+            let styleIndex = run < attributed.runs.count && attributed.runs[run].utf16Range.contains(origin + start)
+                ? run : baseRun
             clusterRuns[index] = Int32(styleIndex)
             while nextBreak < breaks.count, breaks[nextBreak].utf16Offset < start { nextBreak += 1 }
             let afterMandatory = nextBreak > 0 && breaks[nextBreak - 1].isMandatory && breaks[nextBreak - 1].utf16Offset == start
@@ -236,6 +251,11 @@ struct StyledSegmentBuilder {
                         shapers[fontRunStyles[index]].shape(fontRun, of: text, with: fonts[fontRun.fontIndex],
                                                             advances: &advances, edges: &edges, firstGlyphs: &glyphs)
                     }
+                    // A placeholder is a glyph cluster of its own, never the end of a ligature
+                    // (it is not shaped, so nothing else marks where it starts).
+                    for (index, run) in clusterRuns.enumerated() where placeholders[Int(run)] != nil {
+                        edges[index == 0 ? 0 : Int(ends[index - 1])] |= ClusterEdge.starts
+                    }
                     edges.withUnsafeBufferPointer { edges in
                         guard LineEdgeWidths.hasInnerEdges(stretch, edges: edges.baseAddress!) else { return }
                         LineEdgeWidths.splitLigatures(stretch, runs: fontRuns, advances: &advances, edges: edges.baseAddress!)
@@ -259,9 +279,8 @@ struct StyledSegmentBuilder {
             }
         }
 
-        measure(text, ends: ends, breaks: breaks, runs: clusterRuns, slots: clusterSlots, cursive: clusterCursive,
-                advances: advances,
-                scales: scales)
+        measure(text, origin: origin, ends: ends, breaks: breaks, runs: clusterRuns, slots: clusterSlots,
+                cursive: clusterCursive, advances: advances, scales: scales)
         for (index, adjustment) in adjustments.enumerated() where adjustment.end != 0 || adjustment.start != 0 {
             edgeAdjustments.append(adjustment, after: Int32(index))
         }
@@ -286,7 +305,7 @@ struct StyledSegmentBuilder {
 
     /// Sums cluster widths (advances, spacing, placeholder widths) into segments, as
     /// `SegmentBuilder` does for plain text.
-    private mutating func measure(_ text: UnsafeBufferPointer<UInt16>, ends: [Int32], breaks: [BreakOpportunity],
+    private mutating func measure(_ text: UnsafeBufferPointer<UInt16>, origin: Int, ends: [Int32], breaks: [BreakOpportunity],
                                   runs clusterRuns: [Int32], slots clusterSlots: [UInt8], cursive clusterCursive: [Bool],
                                   advances: [Int32],
                                   scales: [Double]) {
@@ -323,7 +342,7 @@ struct StyledSegmentBuilder {
             if !Scalars.isZeroWidthControl(scalar), !mandatory, !clusterCursive[index] {
                 width += spacing.letter * perPixel
             }
-            if first == 0x20 && start > 0 || first == 0xA0 { width += spacing.word * perPixel }
+            if first == 0x20 && origin + start > 0 || first == 0xA0 { width += spacing.word * perPixel }
             width = min(max(width, -Double(Int32.max)), Double(Int32.max))
             var hangs = mandatory
             if !hangs {

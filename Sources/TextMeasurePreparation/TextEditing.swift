@@ -5,15 +5,19 @@ extension PreparedText {
     /// what a composer does on every keystroke.
     ///
     /// Only the paragraphs the edit touches are prepared again; the others' segments
-    /// and clusters are reused, moved. Paragraphs end at mandatory breaks (a newline,
-    /// a paragraph separator), after which line breaking, clusters and shaping start
-    /// afresh, so the result is the one `PreparedText(_:)` gives for the new text,
-    /// field for field. (What carries across a paragraph end is the script that
+    /// and clusters are reused, moved. Paragraphs end at mandatory breaks that also end
+    /// a bidi paragraph (a newline, a paragraph separator: a line separator does not),
+    /// after which line breaking, clusters, shaping and bidi levels start afresh, so
+    /// the result is the one `PreparedText(_:)` gives for the new text, field for field,
+    /// in every direction. (What carries across a paragraph end is the script that
     /// neutral characters at a paragraph's start take; when the edit changes it, the
-    /// next paragraph is prepared again too.) Soft hyphens and every line-breaking
-    /// option splice so; text with a right-to-left bidi level before or after the edit
-    /// (or `baseWritingDirection` `.rightToLeft`) and `whiteSpace` `.normal` are
-    /// prepared whole, with the same result: bidi levels are not spliced yet.
+    /// next paragraph is prepared again too.) `whiteSpace` `.normal`, whose collapsing
+    /// reaches across paragraphs, is prepared whole, with the same result.
+    ///
+    /// Styled text (`PreparedText(_: AttributedText)`) is edited as
+    /// `AttributedText.replaceCharacters(inUTF16:with:)` edits it: runs after the edit
+    /// move, the run typed into grows, runs and placeholders deleted go, and
+    /// `attributed` is the edited text.
     ///
     /// ```swift
     /// var draft = try PreparedText("Dear Ann,\nThe meeting is at noon.\nBest, Bo", style: TextStyle(fontSize: 17))
@@ -27,10 +31,54 @@ extension PreparedText {
     ///   - range: characters of `text`, on Unicode scalar boundaries.
     ///   - cache: as for `init`; the result is the same with any cache or none.
     /// - Throws: `TextMeasureError.invalidEditRange` for a range that is not within
-    ///   the text or splits a surrogate pair; `.textTooLong` for a result too long;
-    ///   `.styledTextEditing` for styled text, whose runs an edit does not shift yet.
+    ///   the text or splits a surrogate pair; `.textTooLong` for a result too long.
     public func replacingCharacters(in range: Range<String.Index>, with replacement: String,
                                     cache: ShapeCache? = .shared) throws(TextMeasureError) -> PreparedText {
+        try replacingCharacters(inUTF16: utf16Range(of: range), with: replacement, cache: cache)
+    }
+
+    /// This text with the UTF-16 code units `range` (`NSRange`'s offsets) replaced by
+    /// `replacement`, prepared: see `replacingCharacters(in:with:cache:)`.
+    public func replacingCharacters(inUTF16 range: Range<Int>, with replacement: String,
+                                    cache: ShapeCache? = .shared) throws(TextMeasureError) -> PreparedText {
+        try replacing(range, with: replacement, runs: nil, cache: cache)
+    }
+
+    /// This text with the characters in `range` replaced by `replacement`'s text and
+    /// runs, prepared (a mention chip or a pasted styled string): see
+    /// `AttributedText.replaceCharacters(inUTF16:with:)` for what happens to the runs.
+    /// Plain text becomes styled text when `replacement` has runs.
+    ///
+    /// ```swift
+    /// var mention = AttributedText("@ana")
+    /// try mention.setAttributes(TextAttributes(fontSize: 20), utf16Range: 0..<4)
+    /// let draft = try PreparedText(AttributedText("Hi , see you"))
+    /// let edited = try draft.replacingCharacters(inUTF16: 3..<3, with: mention)
+    /// let runs = edited.attributed?.runs.count   // 1: "@ana"
+    /// ```
+    ///
+    /// - Throws: as `replacingCharacters(in:with:cache:)`.
+    public func replacingCharacters(in range: Range<String.Index>,
+                                    with replacement: AttributedText) throws(TextMeasureError) -> PreparedText {
+        try replacingCharacters(inUTF16: utf16Range(of: range), with: replacement)
+    }
+
+    /// This text with the UTF-16 code units `range` replaced by `replacement`'s text
+    /// and runs, prepared: see `replacingCharacters(in:with:)`.
+    public func replacingCharacters(inUTF16 range: Range<Int>,
+                                    with replacement: AttributedText) throws(TextMeasureError) -> PreparedText {
+        if attributed == nil {
+            guard !replacement.runs.isEmpty else { return try replacing(range, with: replacement.text, runs: nil, cache: .shared) }
+            // Plain text becoming styled is prepared whole once, by the styled path.
+            var styled = AttributedText(text, style: style, fonts: fonts)
+            try styled.replaceCharacters(inUTF16: range, with: replacement)
+            return try PreparedText(styled)
+        }
+        return try replacing(range, with: replacement.text, runs: replacement.runs, cache: nil)
+    }
+
+    /// `range`'s UTF-16 offsets, checked to lie within the text on scalar boundaries.
+    private func utf16Range(of range: Range<String.Index>) throws(TextMeasureError) -> Range<Int> {
         let utf8 = text.utf8
         guard range.lowerBound >= utf8.startIndex, range.upperBound <= utf8.endIndex,
               range.lowerBound.samePosition(in: text.unicodeScalars) != nil,
@@ -40,97 +88,103 @@ extension PreparedText {
         let lower = utf8.distance(from: utf8.startIndex, to: range.lowerBound)
         let upper = lower + utf8.distance(from: range.lowerBound, to: range.upperBound)
         let offsets = Self.utf16Offsets(ofUTF8: [lower, upper], in: text)
-        return try replacingCharacters(inUTF16: offsets[0]..<offsets[1], with: replacement, cache: cache)
+        return offsets[0]..<offsets[1]
     }
 
-    /// This text with the UTF-16 code units `range` (`NSRange`'s offsets) replaced by
-    /// `replacement`, prepared: see `replacingCharacters(in:with:cache:)`.
-    public func replacingCharacters(inUTF16 range: Range<Int>, with replacement: String,
-                                    cache: ShapeCache? = .shared) throws(TextMeasureError) -> PreparedText {
+    /// The edit: `inserted` the runs of the replacement (styled text only), nil for typed text.
+    private func replacing(_ range: Range<Int>, with replacement: String, runs inserted: [AttributedText.Run]?,
+                           cache: ShapeCache?) throws(TextMeasureError) -> PreparedText {
         guard range.lowerBound >= 0, range.upperBound <= utf16Count else { throw .invalidEditRange(utf16Offsets: range) }
-        // Runs are not shifted by an edit yet: an error, rather than the text without its styles.
-        guard attributed == nil else { throw .styledTextEditing }
         let shift = replacement.utf16.count - range.count
         guard utf16Count + shift <= Self.maximumUTF16Count else { throw .textTooLong(utf16Count: utf16Count + shift) }
-        // Bidi levels and white-space collapsing are not spliced: text with a
-        // right-to-left level (before the edit or, below, after it) and collapsed white
-        // space are prepared whole.
-        guard isSpliceable else { return try preparedWhole(replacing: range, with: replacement, cache: cache) }
+        // String indices from UTF-8 offsets, found in one pass over the bytes: the
+        // UTF-16 view would index a new string each keystroke (its breadcrumbs cost
+        // more than the paragraph's preparation).
+        guard let utf8 = Self.utf8Offsets(ofUTF16: [range.lowerBound, range.upperBound], in: text) else {
+            throw .invalidEditRange(utf16Offsets: range)
+        }
+        let lowerIndex = text.utf8.index(text.utf8.startIndex, offsetBy: utf8[0])
+        var edited = text
+        edited.replaceSubrange(lowerIndex..<text.utf8.index(lowerIndex, offsetBy: utf8[1] - utf8[0]), with: replacement)
+        let utf8Shift = replacement.utf8.count - (utf8[1] - utf8[0])
+
+        var styledEdit: StyledEdit?
+        if let styled {
+            let runs = styled.attributed.editedRuns(replacing: range, insertedCount: range.count + shift, inserted: inserted)
+            let attributed = AttributedText(edited: edited, style: style, fonts: fonts, runs: runs.runs)
+            // A run cut in two around inserted text is two inline boxes, whose second
+            // the clusters kept after the edit do not name yet: prepared whole.
+            guard !runs.isSplit else { return try PreparedText(attributed) }
+            styledEdit = StyledEdit(attributed: attributed, source: styled, newRunIndices: runs.newIndices)
+        }
+        // White-space collapsing reaches across paragraphs: prepared whole.
+        guard style.whiteSpace != .normal else {
+            if let styledEdit { return try PreparedText(styledEdit.attributed) }
+            return try PreparedText(edited, fonts: fonts, style: style, cache: cache)
+        }
 
         // The paragraphs to prepare again: from the one holding the code unit before
         // the edit (so that a CR before it and an LF after it meet) to the one holding
         // the code unit after it. Segments `first..<past` are replaced.
-        var first = segments.partitioningIndex { Int($0.end) >= range.lowerBound }
-        while first > 0, !segments[first - 1].isMandatoryBreak { first -= 1 }
-        var past = paragraphEnd(from: segments.partitioningIndex { Int($0.end) > range.upperBound })
-        let start = first == 0 ? 0 : Int(segments[first - 1].end)
-        let firstGrapheme = first == 0 ? 0 : segments[first - 1].graphemeEnd
-
-        // String indices from UTF-8 offsets, found in one pass over the bytes: the
-        // UTF-16 view would index a new string each keystroke (its breadcrumbs cost
-        // more than the paragraph's preparation).
-        guard let utf8 = Self.utf8Offsets(ofUTF16: [start, range.lowerBound, range.upperBound], in: text) else {
-            throw .invalidEditRange(utf16Offsets: range)
+        let paragraphs = ParagraphEnds(text)
+        // ICU resolves a text with explicit embeddings or isolates paragraph by
+        // paragraph, and one without them with some state carried across paragraph
+        // ends (`levels(of:after:explicit:)`): an edit that adds the first or removes
+        // the last changes every paragraph's levels.
+        let removedControls = Self.withUTF8(text) { ParagraphEnds.scan($0, utf8[0]..<utf8[1], utf16: 0).controls }
+        let addedControls = Self.withUTF8(replacement) { ParagraphEnds.scan($0, 0..<$0.count, utf16: 0).controls }
+        let hasControls = paragraphs.controls - removedControls + addedControls > 0
+        guard hasControls == (paragraphs.controls > 0) else {
+            if let styledEdit { return try PreparedText(styledEdit.attributed) }
+            return try PreparedText(edited, fonts: fonts, style: style, cache: cache)
         }
-        let lowerIndex = text.utf8.index(text.utf8.startIndex, offsetBy: utf8[1])
-        var edited = text
-        edited.replaceSubrange(lowerIndex..<text.utf8.index(lowerIndex, offsetBy: utf8[2] - utf8[1]), with: replacement)
-        let utf8Shift = replacement.utf8.count - (utf8[2] - utf8[1])
-        let inherited = script(before: start, at: text.utf8.index(text.utf8.startIndex, offsetBy: utf8[0]),
+        var first = segments.partitioningIndex { Int($0.end) >= range.lowerBound }
+        while first > 0, !endsParagraph(first - 1, paragraphs) { first -= 1 }
+        var past = paragraphEnd(from: segments.partitioningIndex { Int($0.end) > range.upperBound }, paragraphs)
+        let start = first == 0 ? 0 : Int(segments[first - 1].end)
+        let startUTF8 = paragraphs.utf8Offset(of: start)
+        let firstGrapheme = first == 0 ? 0 : segments[first - 1].graphemeEnd
+        let inherited = script(before: start, at: text.utf8.index(text.utf8.startIndex, offsetBy: startUTF8),
                                graphemes: firstGrapheme, in: text)
 
         while true {
             let end = past == 0 ? 0 : Int(segments[past - 1].end)
             let lastGrapheme = past == 0 ? 0 : segments[past - 1].graphemeEnd
             // The text after the edit is unchanged: its offsets moved by the shifts.
-            let endUTF8 = Self.utf8Offsets(ofUTF16: [end], in: text, from: (range.upperBound, utf8[2]))![0]
-            let editedStart = edited.utf8.index(edited.utf8.startIndex, offsetBy: utf8[0])
+            let endUTF8 = paragraphs.utf8Offset(of: end)
+            let editedStart = edited.utf8.index(edited.utf8.startIndex, offsetBy: startUTF8)
             let editedEnd = edited.utf8.index(edited.utf8.startIndex, offsetBy: endUTF8 + utf8Shift)
-            var builder = SegmentBuilder(fonts: fonts, style: style, cache: cache)
-            let count = end + shift - start
-            try withUnsafeTemporaryAllocation(of: UInt16.self, capacity: count) { utf16 throws(TextMeasureError) in
-                UTF16Transcoding.copy(edited[editedStart..<editedEnd], into: utf16)
-                try builder.build(UnsafeBufferPointer(utf16), inheriting: inherited)
-            }
-            guard builder.bidi.isLeftToRight, builder.ligatures.spans.isEmpty else {
-                return try PreparedText(edited, fonts: fonts, style: style, cache: cache)
+            let rebuilt: Rebuilt
+            do {
+                rebuilt = try rebuild(edited[editedStart..<editedEnd], count: end + shift - start, at: start,
+                                      inheriting: inherited, after: start == 0 ? nil : bidi.paragraphLevel(at: start - 1),
+                                      explicit: hasControls, styled: styledEdit, cache: cache)
+            } catch {
+                // Slots the edit removed still count here: preparing whole drops them.
+                guard case .tooManyRunFonts = error, let styledEdit else { throw error }
+                return try PreparedText(styledEdit.attributed)
             }
             // A paragraph after the edited ones that starts with neutral characters takes
             // the script they end with: prepare it again too if that changed.
             if past < segments.count {
                 let before = script(before: end, at: text.utf8.index(text.utf8.startIndex, offsetBy: endUTF8),
                                     graphemes: lastGrapheme, in: text)
-                let after = Self.script(before: end + shift, at: editedEnd, graphemeEnds: builder.graphemeEnds,
-                                        offset: start, graphemes: Int32(builder.graphemeEnds.count), in: edited)
+                let after = Self.script(before: end + shift, at: editedEnd, graphemeEnds: rebuilt.graphemeEnds,
+                                        offset: start, graphemes: Int32(rebuilt.graphemeEnds.count), in: edited)
                     ?? inherited
-                if before != after {
-                    past = paragraphEnd(from: past)
+                // Without explicit controls, the next paragraph's brackets take the
+                // direction of the last one prepared again for context: again too if it changed.
+                let levelAfter = rebuilt.bidi.paragraphLevels.last ?? 0
+                if before != after || !hasControls && levelAfter != bidi.paragraphLevel(at: end - 1) {
+                    past = paragraphEnd(from: past, paragraphs)
                     continue
                 }
             }
-            return splice(segments: first..<past, graphemes: firstGrapheme..<lastGrapheme, with: builder,
-                          at: start, shift: shift, text: edited)
+            let bidi = splicedBidi(rebuilt.bidi, replacing: start..<end, shift: shift, paragraphs: paragraphs,
+                                       edited: edited, editedRange: editedStart..<editedEnd)
+            return splice(segments: first..<past, graphemes: firstGrapheme..<lastGrapheme, with: rebuilt,
+                          bidi: bidi, at: start, shift: shift, text: edited, styled: styledEdit)
         }
-    }
-
-    /// Whether an edit of this text can be spliced: no bidi level but 0 (which
-    /// `BidiLevels` keeps as none), so no right-to-left ligature; left-to-right or
-    /// auto direction; white space kept (collapsing reaches across paragraphs).
-    private var isSpliceable: Bool {
-        bidi.isLeftToRight && ligatures.spans.isEmpty && style.baseWritingDirection != .rightToLeft
-            && style.whiteSpace != .normal
-    }
-
-    /// The edit's text prepared whole, for what `isSpliceable` rules out.
-    private func preparedWhole(replacing range: Range<Int>, with replacement: String,
-                               cache: ShapeCache?) throws(TextMeasureError) -> PreparedText {
-        guard let utf8 = Self.utf8Offsets(ofUTF16: [range.lowerBound, range.upperBound], in: text) else {
-            throw .invalidEditRange(utf16Offsets: range)
-        }
-        var edited = text
-        let lower = text.utf8.index(text.utf8.startIndex, offsetBy: utf8[0])
-        edited.replaceSubrange(lower..<text.utf8.index(lower, offsetBy: utf8[1] - utf8[0]), with: replacement)
-        return try PreparedText(edited, fonts: fonts, style: style, cache: cache)
     }
 
     /// The UTF-8 offsets of the ascending UTF-16 `offsets` of `text`, counting from
@@ -171,7 +225,7 @@ extension PreparedText {
 
     /// Calls `body` with the text's UTF-8: in place, as native strings keep it (the
     /// string's own views walk it several times slower).
-    private static func withUTF8<R>(_ text: String, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+    fileprivate static func withUTF8<R>(_ text: String, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
         if let result = text.utf8.withContiguousStorageIfAvailable(body) { return result }
         var copy = text
         copy.makeContiguousUTF8()
@@ -179,13 +233,20 @@ extension PreparedText {
     }
 
     /// One past the segment that ends the paragraph holding segment `index`.
-    private func paragraphEnd(from index: Int) -> Int {
+    private func paragraphEnd(from index: Int, _ paragraphs: ParagraphEnds) -> Int {
         var past = index
         while past < segments.count {
             past += 1
-            if segments[past - 1].isMandatoryBreak { break }
+            if endsParagraph(past - 1, paragraphs) { break }
         }
         return past
+    }
+
+    /// Whether segment `index` ends a paragraph an edit may start or end at: a
+    /// mandatory break (line breaking and shaping start afresh after it) that ends a
+    /// bidi paragraph (so do levels, and embeddings still open end there).
+    private func endsParagraph(_ index: Int, _ paragraphs: ParagraphEnds) -> Bool {
+        segments[index].isMandatoryBreak && paragraphs.contains(Int(segments[index].end))
     }
 
     /// The script the text from `offset` on inherits: that of the last cluster before
@@ -220,11 +281,239 @@ extension PreparedText {
         return nil
     }
 
+    /// The ends of a text's bidi paragraphs: the offsets after each paragraph
+    /// separator (bidi class B: LF, CR, CR LF as one, U+001C–U+001E, U+0085, U+2029),
+    /// in UTF-16 and UTF-8 code units.
+    private struct ParagraphEnds {
+        private(set) var utf16: [Int] = []
+        private(set) var utf8: [Int] = []
+        /// How many explicit embeddings, overrides, isolates and their ends the text holds.
+        private(set) var controls = 0
+        let utf16Count: Int, utf8Count: Int
+
+        /// The ends in `text`.
+        init(_ text: String) {
+            utf16Count = text.utf16.count
+            utf8Count = text.utf8.count
+            (utf16, utf8, controls) = PreparedText.withUTF8(text) { Self.scan($0, 0..<$0.count, utf16: 0) }
+        }
+
+        /// The ends in `bytes[range]`, whose first byte is UTF-16 offset `utf16`, and
+        /// the number of explicit controls (U+202A–U+202E, U+2066–U+2069).
+        static func scan(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>,
+                         utf16 start: Int) -> (ends16: [Int], ends8: [Int], controls: Int) {
+            var ends16: [Int] = [], ends8: [Int] = []
+            var controls = 0
+            var position = range.lowerBound, utf16 = start
+            while position < range.upperBound {
+                let byte = bytes[position]
+                let isSeparator = switch byte {
+                case 0x0A, 0x1C...0x1E: true
+                case 0x0D: position + 1 == bytes.count || bytes[position + 1] != 0x0A   // CR LF ends after the LF
+                case 0xC2: bytes[position + 1] == 0x85
+                case 0xE2: bytes[position + 1] == 0x80 && bytes[position + 2] == 0xA9
+                default: false
+                }
+                if byte == 0xE2, bytes[position + 1] == 0x80 && (0xAA...0xAE).contains(bytes[position + 2])
+                    || bytes[position + 1] == 0x81 && (0xA6...0xA9).contains(bytes[position + 2]) {
+                    controls += 1
+                }
+                position += byte < 0x80 ? 1 : byte < 0xE0 ? 2 : byte < 0xF0 ? 3 : 4
+                utf16 += byte >= 0xF0 ? 2 : 1
+                if isSeparator {
+                    ends16.append(utf16)
+                    ends8.append(position)
+                }
+            }
+            return (ends16, ends8, controls)
+        }
+
+        func contains(_ offset: Int) -> Bool {
+            let index = utf16.partitioningIndex { $0 >= offset }
+            return index < utf16.count && utf16[index] == offset
+        }
+
+        /// The UTF-8 offset of UTF-16 offset `offset`: the text's start, a paragraph end or the text's end.
+        func utf8Offset(of offset: Int) -> Int {
+            if offset == 0 { return 0 }
+            if offset == utf16Count { return utf8Count }
+            return utf8[utf16.partitioningIndex { $0 >= offset }]
+        }
+
+        /// The ends after `offset` up to `limit`, or from `offset` on.
+        func ends(after offset: Int, through limit: Int = .max) -> ArraySlice<Int> {
+            utf16[utf16.partitioningIndex { $0 > offset }..<utf16.partitioningIndex { $0 > limit }]
+        }
+    }
+
+    /// The styled text after an edit and what it was prepared from.
+    private struct StyledEdit {
+        let attributed: AttributedText
+        let source: StyledSource
+        /// For each run before the edit, its index after (nil: removed).
+        let newRunIndices: [Int?]
+
+        /// The source's slot keys with the runs they name renumbered as the edit
+        /// renumbered the runs; a removed run's slots lose their keys (no cluster kept
+        /// names them: its text was deleted, and is prepared again).
+        var seededKeys: [StyledSegmentBuilder.SlotKey: Int] {
+            var keys: [StyledSegmentBuilder.SlotKey: Int] = [:]
+            for (key, slot) in source.slotKeys {
+                var moved = key
+                if key.run >= 0 {
+                    guard let run = newRunIndices[key.run] else { continue }
+                    moved.run = run
+                }
+                keys[moved] = slot
+            }
+            return keys
+        }
+    }
+
+    /// What preparing the paragraphs an edit touched gave: either builder's output.
+    private struct Rebuilt {
+        var segments: [Segment]
+        var graphemeEnds: [Int32]
+        var graphemeWidths: [Int32]
+        var graphemeFonts: [UInt8]
+        var graphemeHangs: [Bool]
+        var edgeAdjustments: EdgeAdjustments
+        var tabStops: TabStops
+        var hasSoftHyphens: Bool
+        var bidi: BidiLevels
+        var ligatures: LigatureSpans
+        /// Styled text's slots (those before the edit first, then new ones) and their keys.
+        var slots: [StyledSegmentBuilder.Slot] = []
+        var slotKeys: [StyledSegmentBuilder.SlotKey: Int] = [:]
+    }
+
+    /// Prepares `part` (`count` UTF-16 code units from offset `start` of the edited
+    /// text, after clusters whose last script is `script`).
+    private func rebuild(_ part: Substring, count: Int, at start: Int, inheriting script: hb_script_t,
+                         after previousLevel: UInt8?, explicit: Bool,
+                         styled: StyledEdit?, cache: ShapeCache?) throws(TextMeasureError) -> Rebuilt {
+        try withUnsafeTemporaryAllocation(of: UInt16.self, capacity: count) { utf16 throws(TextMeasureError) in
+            UTF16Transcoding.copy(part, into: utf16)
+            let units = UnsafeBufferPointer(utf16)
+            let levels = try levels(of: units, after: previousLevel, explicit: explicit)
+            guard let styled else {
+                var builder = SegmentBuilder(fonts: fonts, style: style, cache: cache)
+                try builder.build(units, inheriting: script, levels: levels)
+                return Rebuilt(segments: builder.segments, graphemeEnds: builder.graphemeEnds,
+                               graphemeWidths: builder.graphemeWidths, graphemeFonts: builder.graphemeFonts,
+                               graphemeHangs: builder.graphemeHangs, edgeAdjustments: builder.edgeAdjustments,
+                               tabStops: builder.tabStops, hasSoftHyphens: builder.hasSoftHyphens, bidi: builder.bidi,
+                               ligatures: builder.ligatures)
+            }
+            var builder = StyledSegmentBuilder(styled.attributed, ellipsis: ellipsis,
+                                               normalBoxes: Self.measures(fonts: fonts, style: style).lineBoxes)
+            builder.seed(slots: styled.source.slots, keys: styled.seededKeys)
+            try builder.build(units, origin: start, inheriting: script, levels: levels)
+            return Rebuilt(segments: builder.segments, graphemeEnds: builder.graphemeEnds,
+                           graphemeWidths: builder.graphemeWidths, graphemeFonts: builder.graphemeFonts,
+                           graphemeHangs: builder.graphemeHangs, edgeAdjustments: builder.edgeAdjustments,
+                           tabStops: builder.tabStops, hasSoftHyphens: builder.hasSoftHyphens, bidi: builder.bidi,
+                           ligatures: builder.ligatures, slots: builder.slots, slotKeys: builder.slotKeys)
+        }
+    }
+
+    /// The levels of `text`, whole paragraphs of the edited text after a paragraph of
+    /// `previousLevel` (nil: at its start), as resolving the whole edited text gives
+    /// them. ICU carries state across a paragraph end when the text has no explicit
+    /// embedding or isolate (`explicit`): a paragraph's brackets take the direction
+    /// of the paragraph before it, not its own, for context. So `text` is resolved
+    /// after a stand-in for that paragraph: one of its level, holding both directions
+    /// (so that ICU does not take the shortcut for text of one direction, which the
+    /// whole text does not either) and an isolate when the whole text has one.
+    private func levels(of text: UnsafeBufferPointer<UInt16>, after previousLevel: UInt8?,
+                        explicit: Bool) throws(TextMeasureError) -> BidiLevels {
+        let direction = style.baseWritingDirection
+        guard previousLevel != nil || explicit else { return try BidiLevels.resolve(text, direction: direction) }
+        // Text with nothing right to left has no levels, unless it follows a right-to-left
+        // paragraph without explicit codes: its brackets may then resolve right to left.
+        let afterRightToLeft = !explicit && (previousLevel ?? 0) & 1 == 1
+        guard direction == .rightToLeft || afterRightToLeft || BidiLevels.isNeeded(text) else { return BidiLevels() }
+        var prefix: [UInt16] = (previousLevel ?? 0) & 1 == 1 ? [0x05D0, 0x61] : [0x61, 0x05D0]
+        if explicit { prefix += [0x2066, 0x2069] }
+        prefix.append(0x0A)
+        let resolved = try withUnsafeTemporaryAllocation(of: UInt16.self, capacity: prefix.count + text.count) {
+            buffer throws(TextMeasureError) in
+            _ = buffer.initialize(fromContentsOf: prefix)
+            _ = buffer[prefix.count...].initialize(fromContentsOf: text)
+            return try BidiLevels.resolve(UnsafeBufferPointer(buffer), direction: direction)
+        }
+        var levels = BidiLevels()
+        levels.levels = Array(resolved.levels[prefix.count...])
+        levels.paragraphEnds = resolved.paragraphEnds.dropFirst().map { $0 - Int32(prefix.count) }
+        levels.paragraphLevels = Array(resolved.paragraphLevels.dropFirst())
+        return levels
+    }
+
+    /// The edited text's bidi levels: this text's outside `old` (whole bidi paragraphs,
+    /// which resolve alone as in the whole text), moved by `shift`, around `local`, the
+    /// levels of the paragraphs prepared again (`editedRange` of `edited`). Text kept
+    /// as left to right (no levels) counts as level 0 throughout, in paragraphs of level 0.
+    private func splicedBidi(_ local: BidiLevels, replacing old: Range<Int>, shift: Int, paragraphs: ParagraphEnds,
+                             edited: String, editedRange: Range<String.Index>) -> BidiLevels {
+        let count = utf16Count + shift, localCount = old.count + shift
+        if bidi.isLeftToRight && local.isLeftToRight { return BidiLevels() }
+        if local.isLeftToRight, style.baseWritingDirection != .rightToLeft {
+            // Levels are kept only while some code unit needs them: the edit may have removed the last.
+            let isNeeded = withUnsafeTemporaryAllocation(of: UInt16.self, capacity: count) { utf16 in
+                UTF16Transcoding.copy(edited[...], into: utf16)
+                return BidiLevels.isNeeded(UnsafeBufferPointer(utf16))
+            }
+            if !isNeeded { return BidiLevels() }
+        }
+        var result = BidiLevels()
+        result.levels.reserveCapacity(count)
+        if bidi.isLeftToRight {
+            result.levels += repeatElement(0, count: old.lowerBound)
+            result.paragraphEnds += paragraphs.ends(after: 0, through: old.lowerBound).lazy.map { Int32($0) }
+        } else {
+            result.levels += bidi.levels[..<old.lowerBound]
+            let kept = bidi.paragraphEnds.partitioningIndex { Int($0) > old.lowerBound }
+            result.paragraphEnds += bidi.paragraphEnds[..<kept]
+            result.paragraphLevels += bidi.paragraphLevels[..<kept]
+        }
+        result.paragraphLevels += repeatElement(0, count: result.paragraphEnds.count - result.paragraphLevels.count)
+        if local.isLeftToRight {
+            result.levels += repeatElement(0, count: localCount)
+            let lower = edited.utf8.distance(from: edited.utf8.startIndex, to: editedRange.lowerBound)
+            let upper = lower + edited.utf8.distance(from: editedRange.lowerBound, to: editedRange.upperBound)
+            let ends = Self.withUTF8(edited) { ParagraphEnds.scan($0, lower..<upper, utf16: old.lowerBound).ends16 }
+            result.paragraphEnds += ends.lazy.map { Int32($0) }
+            result.paragraphLevels += repeatElement(0, count: ends.count)
+        } else {
+            result.levels += local.levels
+            result.paragraphEnds += local.paragraphEnds.lazy.map { $0 + Int32(old.lowerBound) }
+            result.paragraphLevels += local.paragraphLevels
+        }
+        if bidi.isLeftToRight {
+            result.levels += repeatElement(0, count: utf16Count - old.upperBound)
+            let ends = paragraphs.ends(after: old.upperBound)
+            result.paragraphEnds += ends.lazy.map { Int32($0 + shift) }
+            result.paragraphLevels += repeatElement(0, count: ends.count)
+        } else {
+            result.levels += bidi.levels[old.upperBound...]
+            let kept = bidi.paragraphEnds.partitioningIndex { Int($0) > old.upperBound }
+            result.paragraphEnds += bidi.paragraphEnds[kept...].lazy.map { $0 + Int32(shift) }
+            result.paragraphLevels += bidi.paragraphLevels[kept...]
+        }
+        // The last paragraph ends at the text's end, with a separator or without.
+        if count > 0, result.paragraphEnds.last != Int32(count) {
+            result.paragraphEnds.append(Int32(count))
+            result.paragraphLevels.append(0)
+        }
+        return result
+    }
+
     /// This text's preparation with `segments` and the clusters `graphemes` replaced
     /// by `builder`'s, which prepared the edited text from UTF-16 offset `start`; what
     /// follows moves by `shift` code units.
-    private func splice(segments replaced: Range<Int>, graphemes: Range<Int32>, with builder: SegmentBuilder,
-                        at start: Int, shift: Int, text edited: String) -> PreparedText {
+    private func splice(segments replaced: Range<Int>, graphemes: Range<Int32>, with builder: Rebuilt,
+                        bidi: BidiLevels, at start: Int, shift: Int, text edited: String,
+                        styled: StyledEdit?) -> PreparedText {
         let base = graphemes.lowerBound
         let inserted = Int32(builder.graphemeEnds.count)
         let graphemeShift = base + inserted - graphemes.upperBound
@@ -269,16 +558,56 @@ extension PreparedText {
             Hyphen.fold(into: &newSegments, replaced.lowerBound..<(replaced.lowerBound + builder.segments.count),
                         hyphen: hyphen, graphemeWidths: widths, edgeAdjustments: adjustments)
         }
-        // Left-to-right text (`isSpliceable`) has no bidi levels and no ligatures: the
-        // edited text, whose new paragraphs have none either, neither.
+        var fontIndices = Self.splice(graphemeFonts, lower..<upper, builder.graphemeFonts)
+        var boxes: [LineBox]?
+        var source: StyledSource?
+        if let styled {
+            var slots = builder.slots, keys = builder.slotKeys
+            Self.renumber(&slots, keys: &keys, graphemeFonts: &fontIndices, segments: &newSegments,
+                          baseCount: fonts.fonts.count)
+            boxes = slots.map(\.box)
+            source = StyledSource(styled.attributed, slots: slots, slotKeys: keys)
+        }
         return PreparedText(text: edited, fonts: fonts, style: style, utf16Count: utf16Count + shift,
                             segments: newSegments, graphemeEnds: ends, graphemeWidths: widths,
-                            edgeAdjustments: adjustments, tabStops: tabs,
-                            graphemeFonts: Self.splice(graphemeFonts, lower..<upper, builder.graphemeFonts),
+                            edgeAdjustments: adjustments, tabStops: tabs, graphemeFonts: fontIndices,
                             graphemeHangs: Self.splice(graphemeHangs, lower..<upper, builder.graphemeHangs),
-                            bidi: BidiLevels(), ligatures: LigatureSpans(),
+                            bidi: bidi,
+                            ligatures: ligatures.replacing(graphemes: graphemes, with: builder.ligatures,
+                                                           insertedCount: inserted),
                             measures: StyleMeasures(ellipsis: ellipsis, hyphen: hyphen, spaceWidth: spaceWidth,
-                                                    lineBoxes: lineBoxes))
+                                                    lineBoxes: lineBoxes),
+                            lineBoxes: boxes, styledSource: source)
+    }
+
+    /// Numbers styled text's slots as preparing it afresh does: the base fonts first,
+    /// then in the order clusters first use them. Slots no cluster uses any more (the
+    /// edit deleted their text) go.
+    private static func renumber(_ slots: inout [StyledSegmentBuilder.Slot],
+                                 keys: inout [StyledSegmentBuilder.SlotKey: Int], graphemeFonts: inout [UInt8],
+                                 segments: inout [Segment], baseCount: Int) {
+        var number = [Int](repeating: -1, count: slots.count)
+        for slot in 0..<baseCount { number[slot] = slot }
+        var next = baseCount
+        for font in graphemeFonts where next < slots.count && number[Int(font)] < 0 {
+            number[Int(font)] = next
+            next += 1
+        }
+        guard number.indices.contains(where: { number[$0] != $0 }) else { return }
+        var renumbered = slots
+        renumbered.removeSubrange(next...)
+        for (old, new) in number.enumerated() where new >= 0 { renumbered[new] = slots[old] }
+        slots = renumbered
+        keys = keys.compactMapValues { number[$0] >= 0 ? number[$0] : nil }
+        for index in graphemeFonts.indices { graphemeFonts[index] = UInt8(number[Int(graphemeFonts[index])]) }
+        for index in segments.indices {
+            var mask = segments[index].fonts, renumberedMask: UInt64 = 0
+            while mask != 0 {
+                renumberedMask |= 1 << UInt64(number[mask.trailingZeroBitCount])
+                mask &= mask - 1
+            }
+            segments[index].fonts = renumberedMask
+        }
     }
 
     private static func splice<T>(_ array: [T], _ range: Range<Int>, _ inserted: [T]) -> [T] {

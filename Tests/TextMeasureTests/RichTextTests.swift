@@ -192,18 +192,3 @@ import TextMeasure
         #expect(try PreparedText("plain").runs(on: PreparedText("plain").layout(width: 100).lines[0]).count == 1)
     }
 }
-
-@Suite struct StyledEditingTests {
-    /// An edit of styled text is refused with a typed error (its runs are not shifted by
-    /// an edit yet): never a result without its styles.
-    @Test func editingStyledTextIsAnErrorNotALossOfStyles() throws {
-        var text = AttributedText("big and small words here")
-        try text.setAttributes(TextAttributes(fontSize: 40), utf16Range: 0..<3)
-        let prepared = try PreparedText(text)
-        #expect(throws: TextMeasureError.styledTextEditing) {
-            try prepared.replacingCharacters(inUTF16: 4..<7, with: "or")
-        }
-        // Plain text still edits.
-        #expect(try PreparedText("big and small").replacingCharacters(inUTF16: 4..<7, with: "or").text == "big or small")
-    }
-}

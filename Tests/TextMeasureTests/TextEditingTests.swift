@@ -213,8 +213,8 @@ extension TextEditingTests {
         try Self.expectSame(edited, PreparedText(edited.text, style: style, cache: nil), "soft hyphens")
     }
 
-    /// Text with a right-to-left level, before or after the edit, is prepared whole
-    /// (bidi levels are not spliced): the result is still exact, in every direction.
+    /// Text with a right-to-left level, before or after the edit, splices its bidi
+    /// levels: the result is exact, in every direction.
     @Test(arguments: [WritingDirection.natural, .leftToRight, .rightToLeft])
     func rightToLeftEditsAreExact(direction: WritingDirection) throws {
         var style = TextStyle(fontSize: 17)
@@ -233,11 +233,13 @@ extension TextEditingTests {
         }
     }
 
-    /// What splicing bidi levels would rest on, as found: levels resolved per bidi
+    /// What splicing bidi levels rests on, as found: levels resolved per bidi
     /// paragraph (ending at class B: LF, CR, CR LF, U+2029) are those of the whole
-    /// text, in every direction; but a line separator or vertical tab ends an editing
-    /// paragraph (a mandatory break) and no bidi paragraph, so auto direction reaches
-    /// across it, and editing's paragraphs alone would not do.
+    /// text, in every direction (but for unpaired brackets after a paragraph of another
+    /// direction: `aParagraphsBracketsTakeTheirContextAsInTheWholeText`); a line
+    /// separator or vertical tab ends an editing paragraph (a mandatory break) and no
+    /// bidi paragraph, so auto direction reaches across it, and an edit's paragraphs
+    /// end at both.
     @Test(arguments: [WritingDirection.natural, .leftToRight, .rightToLeft])
     func bidiParagraphsResolveAloneAsInTheWholeText(direction: WritingDirection) throws {
         let paragraphs = ["Hello שלום 12\n", "مرحبا 123 abc\r\n", "(1) עולם\u{2029}", "plain\r", "لا x\n"]
@@ -263,5 +265,74 @@ extension TextEditingTests {
         if direction == .natural {
             #expect(Array(acrossSeparator.levels.suffix(3)) != [0, 0, 0] || !afterSeparator.isLeftToRight)
         }
+    }
+}
+
+extension TextEditingTests {
+    /// Right-to-left drafts splice too: an edit prepares its bidi paragraph alone
+    /// (levels resolved for it, spliced among the others'), in every direction.
+    @Test(arguments: [WritingDirection.natural, .rightToLeft])
+    func aRightToLeftEditPreparesOnlyTheParagraphItTouches(direction: WritingDirection) throws {
+        var style = TextStyle(fontSize: 17)
+        style.baseWritingDirection = direction
+        let paragraphs = ["مرحبا بالعالم، هذه رسالة طويلة 2024 عن الطقس\n", "שלום עולם, זו הודעה ארוכה 42 על מזג האוויר\n",
+                          "Hello שלום (12) مرحبا world\n"]
+        let draft = String(repeating: paragraphs.joined(), count: 7)
+        let prepared = try PreparedText(draft, style: style, cache: nil)
+        #expect(!prepared.bidi.isLeftToRight)
+        let before = MeasuringProbe.callsOnThisThread
+        _ = try PreparedText(draft, style: style, cache: nil)
+        let whole = MeasuringProbe.callsOnThisThread - before
+        for (middle, replacement) in [(draft.utf16.count / 2 + 5, "ع"), (draft.utf16.count / 2 + 9, "x"),
+                                      (draft.utf16.count / 3, "")] {
+            let range = middle..<(replacement.isEmpty ? middle + 1 : middle)
+            let start = MeasuringProbe.callsOnThisThread
+            let edited = try prepared.replacingCharacters(inUTF16: range, with: replacement, cache: nil)
+            let edit = MeasuringProbe.callsOnThisThread - start
+            #expect(whole > 0)   // a release build counts nothing: the test means something only in debug
+            #expect(edit * 10 <= whole, "an edit made \(edit) calls, the whole draft \(whole)")
+            try Self.expectSame(edited, PreparedText(edited.text, style: style, cache: nil), "\(direction) \(range)")
+        }
+    }
+
+    /// A line separator ends no bidi paragraph: an edit after one prepares the bidi
+    /// paragraph from its start, whose direction the text before the separator sets.
+    @Test func aLineSeparatorDoesNotBoundTheBidiParagraph() throws {
+        let text = "שלום\u{2028}abc def\nnext"
+        let prepared = try PreparedText(text, cache: nil)
+        for (range, replacement) in [(8..<8, "x"), (5..<8, "שלום"), (4..<5, ""), (0..<4, "ab")] {
+            let edited = try prepared.replacingCharacters(inUTF16: range, with: replacement, cache: nil)
+            try Self.expectSame(edited, PreparedText(edited.text, cache: nil), "\(range) → \(replacement)")
+        }
+    }
+}
+
+extension TextEditingTests {
+    /// ICU resolves a text without explicit embeddings or isolates with state carried
+    /// across paragraph ends: a paragraph's unpaired bracket takes the previous
+    /// paragraph's direction for context, so it resolves differently alone. An edit
+    /// resolves its paragraph after a stand-in of the previous one's level, and gives
+    /// the whole text's levels, with an isolate elsewhere (paragraph by paragraph) or not.
+    @Test(arguments: ["", "\u{2067}x\u{2069}\n"])
+    func aParagraphsBracketsTakeTheirContextAsInTheWholeText(isolate: String) throws {
+        let rightToLeft = "\u{301}34.56$(1,23$1,שלום234.56 .\n"
+        let text = isolate + "Hello world\n" + rightToLeft + "tail"
+        let prepared = try PreparedText(text, cache: nil)
+        let start = (isolate + "Hello world\n").utf16.count
+        if isolate.isEmpty {
+            let alone = try PreparedText(rightToLeft, cache: nil)
+            #expect(Array(prepared.bidi.levels[start..<(start + rightToLeft.utf16.count)]) != alone.bidi.levels)
+        }
+        for (offset, replacement) in [(start + 20, "שלום"), (start + 3, "x"), (start + 26, ""), (start - 3, "ab")] {
+            let range = offset..<(replacement.isEmpty ? offset + 1 : offset)
+            let edited = try prepared.replacingCharacters(inUTF16: range, with: replacement, cache: nil)
+            try Self.expectSame(edited, PreparedText(edited.text, cache: nil), "\(isolate.debugDescription) \(range)")
+        }
+        // A left-to-right paragraph after a right-to-left one: its brackets may take the
+        // direction before it, though nothing in it is right to left.
+        let afterHebrew = try PreparedText(isolate + "שלום\n(abc) def\n", cache: nil)
+        let offset = isolate.utf16.count + 7
+        let edited = try afterHebrew.replacingCharacters(inUTF16: offset..<offset, with: "x", cache: nil)
+        try Self.expectSame(edited, PreparedText(edited.text, cache: nil), "\(isolate.debugDescription) (abc)")
     }
 }

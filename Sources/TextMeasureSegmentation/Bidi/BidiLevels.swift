@@ -25,7 +25,7 @@ package struct BidiLevels: Sendable, Equatable {
     package static func resolve(_ text: UnsafeBufferPointer<UInt16>,
                         direction: WritingDirection) throws(TextMeasureError) -> BidiLevels {
         guard let base = text.baseAddress, !text.isEmpty else { return BidiLevels() }
-        if direction != .rightToLeft, ctx_bidi_needed(base, Int32(text.count)) == 0 { return BidiLevels() }
+        if direction != .rightToLeft, !isNeeded(text) { return BidiLevels() }
         let mode = switch direction {
         case .natural: CTX_BIDI_AUTO
         case .leftToRight: CTX_BIDI_LTR
@@ -42,6 +42,13 @@ package struct BidiLevels: Sendable, Equatable {
         result.paragraphEnds.removeSubrange(Int(count)...)
         result.paragraphLevels.removeSubrange(Int(count)...)
         return result
+    }
+
+    /// Whether some code unit of `text` is right to left (R, AL, AN) or an explicit
+    /// control: without one, text in a paragraph that is not right to left keeps no levels.
+    package static func isNeeded(_ text: UnsafeBufferPointer<UInt16>) -> Bool {
+        guard let base = text.baseAddress else { return false }
+        return ctx_bidi_needed(base, Int32(text.count)) != 0
     }
 
     /// The base level of the paragraph holding UTF-16 offset `offset`.
