@@ -86,7 +86,7 @@ public struct PreparedText: Sendable {
         guard !fonts.fonts.isEmpty else { throw .noFonts }
         try style.validate()
         if style.hasSpacing {
-            self = try PreparedText(AttributedText(text, style: style, fonts: fonts))
+            self = try PreparedText(AttributedText(text, style: style, fonts: fonts), cache: cache)
             return
         }
         let count = text.utf16.count
@@ -125,12 +125,13 @@ public struct PreparedText: Sendable {
     /// let lines = try prepared.layout(width: 60).lines.count
     /// ```
     ///
-    /// Styled text is shaped whole, without the shape cache; re-layout is arithmetic
-    /// as for plain text.
+    /// A segment inside one run goes through `cache` as plain text's segments do, under
+    /// its run's style (shaped and measured the same, to the bit, with or without it);
+    /// re-layout is arithmetic as for plain text.
     ///
     /// - Throws: `TextMeasureError` as the plain initializer does, and
     ///   `.tooManyRunFonts` past 64 distinct fonts, sizes and placeholders.
-    public init(_ attributed: AttributedText) throws(TextMeasureError) {
+    public init(_ attributed: AttributedText, cache: ShapeCache? = .shared) throws(TextMeasureError) {
         let style = attributed.style, fonts = attributed.fonts
         guard !fonts.fonts.isEmpty else { throw .noFonts }
         try style.validate()
@@ -138,7 +139,8 @@ public struct PreparedText: Sendable {
         guard count <= Self.maximumUTF16Count else { throw .textTooLong(utf16Count: count) }
         // The base style's ellipsis, hyphen and boxes, measured once per style as for plain text.
         let measures = Self.measures(fonts: fonts, style: style)
-        var builder = StyledSegmentBuilder(attributed, ellipsis: measures.ellipsis, normalBoxes: measures.lineBoxes)
+        var builder = StyledSegmentBuilder(attributed, ellipsis: measures.ellipsis, normalBoxes: measures.lineBoxes,
+                                           cache: cache)
         try withUnsafeTemporaryAllocation(of: UInt16.self, capacity: count) { utf16 throws(TextMeasureError) in
             UTF16Transcoding.copy(attributed.text[...], into: utf16)
             if style.whiteSpace == .normal { WhiteSpaceCollapsing.spaceNewlinesAndTabs(utf16) }

@@ -18,8 +18,9 @@ import CHarfBuzz
 /// `LineBox.enclosing` reaches from the highest to the lowest, slot 0 (the base
 /// style's primary font) being the block's strut.
 ///
-/// The plain single-style path (`SegmentBuilder`, with its shape cache) is untouched:
-/// styled text is shaped whole, without the cache.
+/// A segment inside one run with safe breaks on both sides goes through the shape
+/// cache, under its run's style (`StyledSegmentCache`); the rest of the text is shaped
+/// whole. The plain single-style path (`SegmentBuilder`) is untouched.
 struct StyledSegmentBuilder {
     /// A font at a size inside one kind of inline box.
     struct Slot {
@@ -29,6 +30,7 @@ struct StyledSegmentBuilder {
     }
 
     let attributed: AttributedText
+    let shapeCache: ShapeCache?
     private(set) var slots: [Slot] = []
     private var slotKeys: [SlotKey: Int] = [:]
     private(set) var segments: [Segment] = []
@@ -69,8 +71,9 @@ struct StyledSegmentBuilder {
     /// Slots 0..<n are the base style's fonts in their set's order, so that for text in
     /// the base style a slot is its font's index in `fonts` (placement and the ellipsis
     /// read it so), slot 0 being the primary font, the block's strut on every line.
-    init(_ attributed: AttributedText, ellipsis: Ellipsis, normalBoxes: [LineBox]) {
+    init(_ attributed: AttributedText, ellipsis: Ellipsis, normalBoxes: [LineBox], cache: ShapeCache?) {
         self.attributed = attributed
+        shapeCache = cache
         self.ellipsis = ellipsis
         styles = attributed.runs.map { attributed.style(of: $0) } + [attributed.style(of: nil)]
         slotOfFont = styles.map { [Int16](repeating: -1, count: $0.fonts.fonts.count) }
@@ -96,6 +99,34 @@ struct StyledSegmentBuilder {
         let slot = try newSlot(fontIndex, run: run)
         slotOfFont[run][fontIndex] = Int16(slot)
         return slot
+    }
+
+    /// The style (run index, `baseRun` outside every run) of the code unit at `offset`.
+    private func styleIndex(at offset: Int) -> Int {
+        let run = attributed.runs.partitioningIndex { $0.utf16Range.upperBound > offset }
+        return run < attributed.runs.count && attributed.runs[run].utf16Range.contains(offset) ? run : baseRun
+    }
+
+    /// Whether segment `index` (`range`) may go through the shape cache: inside one run
+    /// of style `style` (not a placeholder's), short, with a break on each side that is
+    /// safe in that style's fonts or is an edge of the run (shaping stops there anyway),
+    /// and not a space starting the text under word spacing (which that space does not get).
+    private func isCacheable(_ range: Range<Int>, segment index: Int, style: Int, text: UnsafeBufferPointer<UInt16>,
+                             breaks: [BreakOpportunity]) -> Bool {
+        let fonts = styles[style].fonts
+        guard placeholders[style] == nil, range.count <= SegmentBuilder.longestCachedSegment,
+              fonts.spacesSeparateShaping, styleIndex(at: range.upperBound - 1) == style else { return false }
+        func isSafe(_ opportunity: BreakOpportunity) -> Bool {
+            fonts.clusterContexts.withUnsafeBufferPointer { contexts in
+                Stretch.isSafeBreak(opportunity, in: text, spacesSeparateShaping: true, contexts: contexts)
+            }
+        }
+        if range.lowerBound == 0 {
+            if text[0] == 0x20, spacings[style].word != 0 { return false }
+        } else if styleIndex(at: range.lowerBound - 1) == style, !isSafe(breaks[index - 1]) {
+            return false
+        }
+        return range.upperBound == text.count || styleIndex(at: range.upperBound) != style || isSafe(breaks[index])
     }
 
     private mutating func newSlot(_ fontIndex: Int, run: Int) throws(TextMeasureError) -> Int {
@@ -168,31 +199,73 @@ struct StyledSegmentBuilder {
         }
         ends.removeLast(text.count - count)
 
-        // Each cluster's run, slot and script; runs of clusters to shape together.
+        // Each cluster's run, slot and script; runs of clusters to shape together. A
+        // segment the shape cache answers is taken whole, and not shaped.
         var clusterRuns = [Int32](repeating: 0, count: count)
         var clusterSlots = [UInt8](repeating: 0, count: count)
+        var clusterFonts = [UInt8](repeating: 0, count: count)
         var clusterCursive = [Bool](repeating: false, count: count)
         var fontRuns: [FontRun] = []
         let itemizers = styles.map { FontItemizer(fontSet: $0.fonts) }
+        // Right-to-left segments keep ligatures across their graphemes (`LigatureSpans`):
+        // only text all left to right is cached.
+        let cache = shapeCache.flatMap { cache in
+            cache.isEnabled && bidi.isLeftToRight
+                ? StyledSegmentCache(cache, styles: styles.map { ($0.style, $0.fonts, Self.features(of: $0.style)) },
+                                     base: (base, attributed.fonts), utf16Count: text.count) : nil
+        }
+        var cached = CachedSegments()
         var run = 0
         var lastRealScript = HB_SCRIPT_INVALID
         var nextBreak = 0
+        var segment = 0
         var start = 0
-        for (index, boundary) in ends.enumerated() {
-            let end = Int(boundary)
+        var index = 0
+        while index < count {
+            let end = Int(ends[index])
             while run < attributed.runs.count, attributed.runs[run].utf16Range.upperBound <= start { run += 1 }
             let styleIndex = run < attributed.runs.count && attributed.runs[run].utf16Range.contains(start) ? run : baseRun
             clusterRuns[index] = Int32(styleIndex)
             while nextBreak < breaks.count, breaks[nextBreak].utf16Offset < start { nextBreak += 1 }
             let afterMandatory = nextBreak > 0 && breaks[nextBreak - 1].isMandatory && breaks[nextBreak - 1].utf16Offset == start
+            let segmentEnd = breaks[segment].utf16Offset
+            if let cache, start == (segment == 0 ? 0 : breaks[segment - 1].utf16Offset),
+               isCacheable(start..<segmentEnd, segment: segment, style: styleIndex, text: text, breaks: breaks) {
+                let first = ScriptTable.bmp.script(of: Scalars.decode(text, at: start).scalar)
+                let keyScript = first.isNeutral ? lastRealScript.rawValue : StyledSegmentCache.ownScript
+                switch cache.lookUp(text, start..<segmentEnd, script: keyScript, style: styleIndex) {
+                case .hit(let hit):
+                    // The slots of its fonts are made in the order shaping it would make them.
+                    for offset in 0..<Int(hit.graphemeCount) {
+                        let fontIndex = Int(cache.fonts[start + offset])
+                        clusterRuns[index + offset] = Int32(styleIndex)
+                        clusterSlots[index + offset] = UInt8(try slot(fontIndex, run: styleIndex))
+                    }
+                    cached.hits.append(.init(segment: segment, firstCluster: index, style: styleIndex,
+                                             keyScript: keyScript, shaped: hit))
+                    lastRealScript = hb_script_t(rawValue: hit.script)
+                    index += Int(hit.graphemeCount)
+                    start = segmentEnd
+                    segment += 1
+                    continue
+                case .miss(admit: true):
+                    cached.admitted.append(.init(segment: segment, firstCluster: index, style: styleIndex,
+                                                 keyScript: keyScript, shaped: nil))
+                case .miss:
+                    break
+                }
+            }
+            if end == segmentEnd { segment += 1 }
             if let placeholder = placeholders[styleIndex] {
                 clusterSlots[index] = UInt8(try placeholderSlot(placeholder, run: styleIndex))
                 start = end
+                index += 1
                 continue
             }
             let fontIndex = itemizers[styleIndex].fontIndex(for: text, start: start, end: end)
             let slot = try self.slot(fontIndex, run: styleIndex)
             clusterSlots[index] = UInt8(slot)
+            clusterFonts[index] = UInt8(fontIndex)
             var script = ScriptTable.bmp.script(of: Scalars.decode(text, at: start).scalar)
             clusterCursive[index] = spacings[styleIndex].letter != 0 && Self.isCursive(script)
             if script.isNeutral { script = lastRealScript } else { lastRealScript = script }
@@ -205,7 +278,11 @@ struct StyledSegmentBuilder {
             } else {
                 fontRuns.append(FontRun(start: start, end: end, fontIndex: slot, script: script))
             }
+            if end == segmentEnd, cached.admitted.last?.segment == segment - 1 {
+                cached.admitted[cached.admitted.count - 1].scriptAfter = lastRealScript.rawValue
+            }
             start = end
+            index += 1
         }
 
         // Shape each run in its slot's font with its style's features.
@@ -217,6 +294,17 @@ struct StyledSegmentBuilder {
         let scales = slots.map { $0.size * Double(Units.widthPerPixel) / Double($0.font.advanceUnitsPerEm) }
         let fonts = slots.map(\.font)
         let safe = [Bool](repeating: true, count: breaks.count)
+        // What the cache gave: its clusters' adjustments, and no glyph cluster across
+        // their graphemes (nothing was shaped there).
+        if let cache {
+            for hit in cached.hits {
+                let start = hit.firstCluster == 0 ? 0 : Int(ends[hit.firstCluster - 1])
+                for offset in 0..<Int(hit.shaped?.graphemeCount ?? 0) {
+                    adjustments[hit.firstCluster + offset] = cache.edges[start + offset]
+                }
+                for offset in start..<breaks[hit.segment].utf16Offset { edges[offset] = ClusterEdge.starts }
+            }
+        }
         if !bidi.isLeftToRight {
             bidi.levels.withUnsafeBufferPointer { levels in
                 ends.withUnsafeBufferPointer { ends in
@@ -260,8 +348,8 @@ struct StyledSegmentBuilder {
         }
 
         measure(text, ends: ends, breaks: breaks, runs: clusterRuns, slots: clusterSlots, cursive: clusterCursive,
-                advances: advances,
-                scales: scales)
+                advances: advances, scales: scales,
+                cached: cached, cache: cache.map { ($0, clusterFonts, adjustments, edges) })
         for (index, adjustment) in adjustments.enumerated() where adjustment.end != 0 || adjustment.start != 0 {
             edgeAdjustments.append(adjustment, after: Int32(index))
         }
@@ -285,23 +373,54 @@ struct StyledSegmentBuilder {
     }
 
     /// Sums cluster widths (advances, spacing, placeholder widths) into segments, as
-    /// `SegmentBuilder` does for plain text.
+    /// `SegmentBuilder` does for plain text; takes the segments the cache answered and
+    /// stores those it admitted (`cache`: its clusters' font indices in their sets, the
+    /// line-edge adjustments and HarfBuzz's cluster edges).
     private mutating func measure(_ text: UnsafeBufferPointer<UInt16>, ends: [Int32], breaks: [BreakOpportunity],
                                   runs clusterRuns: [Int32], slots clusterSlots: [UInt8], cursive clusterCursive: [Bool],
-                                  advances: [Int32],
-                                  scales: [Double]) {
+                                  advances: [Int32], scales: [Double], cached: CachedSegments,
+                                  cache: (StyledSegmentCache, fonts: [UInt8], adjustments: [EdgeAdjustment], edges: [UInt8])?) {
         let perPixel = Double(Units.widthPerPixel)
         let base = attributed.style
         let spaceWidth = Self.spaceWidth(attributed.fonts.primary, size: base.fontSize)
         let tabWidth = spaceWidth * Double(max(0, base.tabSize))
         var content = 0.0, trailing = 0.0
-        var fontMask: UInt64 = 0
+        var fontMask: UInt64 = 0, fontIndexMask: UInt64 = 0
         var contentEnd: Int32 = 0
         var segment = 0
         var start = 0, segmentStart = 0
         var tabs: [Int32] = []
+        var hit = 0, admitted = 0
         segments.reserveCapacity(breaks.count)
-        for (index, boundary) in ends.enumerated() {
+        var index = 0
+        while index < ends.count {
+            if let cache = cache?.0, hit < cached.hits.count, cached.hits[hit].firstCluster == index,
+               let shaped = cached.hits[hit].shaped {
+                let style = cached.hits[hit].style
+                for offset in 0..<Int(shaped.graphemeCount) {
+                    if text[offset == 0 ? start : Int(ends[index + offset - 1])] == 0x09 { tabs.append(Int32(index + offset)) }
+                    graphemeEnds.append(ends[index + offset])
+                    graphemeWidths.append(cache.widths[start + offset])
+                    graphemeFonts.append(clusterSlots[index + offset])
+                    graphemeHangs.append(cache.hangs[start + offset])
+                }
+                var slotMask: UInt64 = 0, bits = shaped.fonts
+                while bits != 0 {
+                    slotMask |= 1 << UInt64(slotOfFont[style][bits.trailingZeroBitCount])
+                    bits &= bits - 1
+                }
+                index += Int(shaped.graphemeCount)
+                appendSegment(text, breaks[segment], start: segmentStart, width: shaped.width,
+                              trailingWidth: shaped.trailingWidth, fonts: slotMask,
+                              contentGraphemeEnd: Int32(index) - shaped.graphemeCount + shaped.contentGraphemeCount)
+                hit += 1
+                segment += 1
+                start = breaks[segment - 1].utf16Offset
+                segmentStart = start
+                contentEnd = Int32(index)
+                continue
+            }
+            let boundary = ends[index]
             let end = Int(boundary)
             let slot = Int(clusterSlots[index])
             let styleIndex = Int(clusterRuns[index])
@@ -340,28 +459,70 @@ struct StyledSegmentBuilder {
                 content += trailing + width
                 trailing = 0
                 contentEnd = Int32(index + 1)
-                if width > 0 { fontMask |= 1 << UInt64(slot) }
+                if width > 0 {
+                    fontMask |= 1 << UInt64(slot)
+                    if let cache { fontIndexMask |= 1 << UInt64(cache.fonts[index]) }
+                }
             }
+            index += 1
             if end == breaks[segment].utf16Offset {
-                let trailingWidth = roundedToInt(trailing)
-                segments.append(Segment(width: roundedToInt(content), trailingWidth: trailingWidth, fonts: fontMask,
-                                        end: boundary, graphemeEnd: Int32(index + 1), contentGraphemeEnd: contentEnd,
-                                        isMandatoryBreak: breaks[segment].isMandatory,
-                                        endsWithHeldHyphen: base.lineBreakRules == .browser && trailingWidth == 0
-                                            && BrowserTailoring.hyphenHoldsAtLineStart(text, at: end - 1),
-                                        endsWithSoftHyphen: endsWithSoftHyphen(text, breaks[segment],
-                                                                               start: segmentStart)))
-                hasSoftHyphens = hasSoftHyphens || segments[segments.count - 1].endsWithSoftHyphen
+                let firstCluster = segments.last.map { Int($0.graphemeEnd) } ?? 0
+                appendSegment(text, breaks[segment], start: segmentStart, width: roundedToInt(content),
+                              trailingWidth: roundedToInt(trailing), fonts: fontMask, contentGraphemeEnd: contentEnd)
+                if let cache, admitted < cached.admitted.count, cached.admitted[admitted].segment == segment {
+                    store(cached.admitted[admitted], text, segmentStart..<end, firstCluster: firstCluster,
+                          fontIndexMask: fontIndexMask, cache: cache)
+                    admitted += 1
+                }
                 segmentStart = end
                 segment += 1
-                content = 0; trailing = 0; fontMask = 0
-                contentEnd = Int32(index + 1)
+                content = 0; trailing = 0; fontMask = 0; fontIndexMask = 0
+                contentEnd = Int32(index)
             }
             start = end
         }
         if !tabs.isEmpty {
             tabStops = TabStops(interval: roundedToInt(tabWidth), minimum: roundedToInt(spaceWidth / 2), graphemes: tabs)
         }
+    }
+
+    /// Appends the segment ending at `opportunity` (and starting at `start`), its
+    /// clusters appended before.
+    private mutating func appendSegment(_ text: UnsafeBufferPointer<UInt16>, _ opportunity: BreakOpportunity, start: Int,
+                                        width: Int, trailingWidth: Int, fonts: UInt64, contentGraphemeEnd: Int32) {
+        let end = opportunity.utf16Offset
+        segments.append(Segment(width: width, trailingWidth: trailingWidth, fonts: fonts, end: Int32(end),
+                                graphemeEnd: Int32(graphemeEnds.count), contentGraphemeEnd: contentGraphemeEnd,
+                                isMandatoryBreak: opportunity.isMandatory,
+                                endsWithHeldHyphen: attributed.style.lineBreakRules == .browser && trailingWidth == 0
+                                    && BrowserTailoring.hyphenHoldsAtLineStart(text, at: end - 1),
+                                endsWithSoftHyphen: endsWithSoftHyphen(text, opportunity, start: start)))
+        hasSoftHyphens = hasSoftHyphens || segments[segments.count - 1].endsWithSoftHyphen
+    }
+
+    /// Stores the segment `range` just measured, whose clusters start at `firstCluster`,
+    /// when HarfBuzz found its breaks safe too (shaped with what is around it, nothing
+    /// at its edges was unsafe to break).
+    private func store(_ entry: CachedSegments.Entry, _ text: UnsafeBufferPointer<UInt16>, _ range: Range<Int>,
+                       firstCluster: Int, fontIndexMask: UInt64,
+                       cache: (StyledSegmentCache, fonts: [UInt8], adjustments: [EdgeAdjustment], edges: [UInt8])) {
+        let (shapeCache, fonts, adjustments, edges) = cache
+        guard edges[range.lowerBound] & ClusterEdge.unsafeToBreak == 0,
+              edges[range.upperBound] & ClusterEdge.unsafeToBreak == 0, let segment = segments.last else { return }
+        let count = Int(segment.graphemeEnd) - firstCluster
+        for offset in 0..<count {
+            let cluster = firstCluster + offset, position = range.lowerBound + offset
+            shapeCache.ends[position] = graphemeEnds[cluster]
+            shapeCache.widths[position] = graphemeWidths[cluster]
+            shapeCache.edges[position] = adjustments[cluster]
+            shapeCache.fonts[position] = fonts[cluster]
+            shapeCache.hangs[position] = graphemeHangs[cluster]
+        }
+        let shaped = ShapedSegment(graphemeCount: Int32(count),
+                                   contentGraphemeCount: segment.contentGraphemeEnd - Int32(firstCluster),
+                                   width: segment.width, trailingWidth: segment.trailingWidth, fonts: fontIndexMask,
+                                   script: entry.scriptAfter)
+        shapeCache.insert(shaped, text, range, script: entry.keyScript, style: entry.style)
     }
 
     /// Whether the segment ending at `opportunity` (and starting at `start`) ends at a
@@ -386,4 +547,22 @@ struct StyledSegmentBuilder {
         let advance = Double(hb_font_get_glyph_h_advance(font.hbFont, glyph))
         return advance * size * unitsPerPixel / Double(font.metrics.unitsPerEm)
     }
+}
+
+/// The segments of one styled preparation the shape cache answered (`hits`) and those
+/// it admitted, to be stored once measured (`admitted`), in text order.
+struct CachedSegments {
+    struct Entry {
+        var segment: Int
+        var firstCluster: Int
+        var style: Int
+        var keyScript: UInt32
+        /// A hit's segment.
+        var shaped: ShapedSegment?
+        /// The script the text after an admitted segment inherits.
+        var scriptAfter: UInt32 = 0
+    }
+
+    var hits: [Entry] = []
+    var admitted: [Entry] = []
 }
