@@ -32,7 +32,8 @@ struct StyledSegmentBuilder {
     let attributed: AttributedText
     let shapeCache: ShapeCache?
     private(set) var slots: [Slot] = []
-    private var slotKeys: [SlotKey: Int] = [:]
+    /// Each slot's key (few: a linear search costs less than hashing them).
+    private var slotKeys: [SlotKey] = []
     private(set) var segments: [Segment] = []
     private(set) var graphemeEnds: [Int32] = []
     private(set) var graphemeWidths: [Int32] = []
@@ -59,8 +60,10 @@ struct StyledSegmentBuilder {
     /// being the base style.
     private let styles: [(style: TextStyle, fonts: FontSet)]
 
-    /// For each style, the slot of each of its fonts (-1: none yet).
-    private var slotOfFont: [[Int16]]
+    /// For each style, the slot of each of its fonts (-1: none yet): style `s`'s from
+    /// `slotOfFontStart[s]`, in one array (one allocation, no nested array per cluster).
+    private var slotOfFont: [Int16]
+    private let slotOfFontStart: [Int]
     /// Each style's letter and word spacing and placeholder, read per cluster.
     private let spacings: [(letter: Double, word: Double)]
     private let placeholders: [InlinePlaceholder?]
@@ -76,7 +79,13 @@ struct StyledSegmentBuilder {
         shapeCache = cache
         self.ellipsis = ellipsis
         styles = attributed.runs.map { attributed.style(of: $0) } + [attributed.style(of: nil)]
-        slotOfFont = styles.map { [Int16](repeating: -1, count: $0.fonts.fonts.count) }
+        var starts: [Int] = [], total = 0
+        for style in styles {
+            starts.append(total)
+            total += style.fonts.fonts.count
+        }
+        slotOfFontStart = starts
+        slotOfFont = [Int16](repeating: -1, count: total)
         spacings = styles.map { ($0.style.letterSpacing, $0.style.wordSpacing) }
         placeholders = attributed.runs.map(\.attributes.placeholder) + [nil]
         let (style, fonts) = attributed.style(of: nil)
@@ -86,7 +95,8 @@ struct StyledSegmentBuilder {
         slots = fonts.fonts.enumerated().map { index, font in
             Slot(font: font, size: style.fontSize, box: fixed ?? normalBoxes[index])
         }
-        slotOfFont[styles.count - 1] = Array(Int16(0)..<Int16(fonts.fonts.count))
+        for index in 0..<fonts.fonts.count { slotOfFont[starts[styles.count - 1] + index] = Int16(index) }
+        slotKeys = fonts.fonts.map { SlotKey(font: ObjectIdentifier($0), size: style.fontSize.bitPattern, run: -1) }
     }
 
     private var baseRun: Int { attributed.runs.count }
@@ -94,10 +104,10 @@ struct StyledSegmentBuilder {
     /// The slot of `font` drawn in run `run` (`baseRun`: outside every run).
     private mutating func slot(_ fontIndex: Int, run: Int) throws(TextMeasureError) -> Int {
         // Most clusters ask again for a slot already found: an array lookup, not a hash.
-        let known = slotOfFont[run][fontIndex]
+        let known = slotOfFont[slotOfFontStart[run] + fontIndex]
         if known >= 0 { return Int(known) }
         let slot = try newSlot(fontIndex, run: run)
-        slotOfFont[run][fontIndex] = Int16(slot)
+        slotOfFont[slotOfFontStart[run] + fontIndex] = Int16(slot)
         return slot
     }
 
@@ -115,7 +125,16 @@ struct StyledSegmentBuilder {
                              breaks: [BreakOpportunity]) -> Bool {
         let fonts = styles[style].fonts
         guard placeholders[style] == nil, range.count <= SegmentBuilder.longestCachedSegment,
-              fonts.spacesSeparateShaping, styleIndex(at: range.upperBound - 1) == style else { return false }
+              fonts.spacesSeparateShaping else { return false }
+        // No run starts or ends inside the segment.
+        if style == baseRun {
+            let next = attributed.runs.partitioningIndex { $0.utf16Range.upperBound > range.lowerBound }
+            guard next == attributed.runs.count || attributed.runs[next].utf16Range.lowerBound >= range.upperBound else {
+                return false
+            }
+        } else {
+            guard attributed.runs[style].utf16Range.upperBound >= range.upperBound else { return false }
+        }
         func isSafe(_ opportunity: BreakOpportunity) -> Bool {
             fonts.clusterContexts.withUnsafeBufferPointer { contexts in
                 Stretch.isSafeBreak(opportunity, in: text, spacesSeparateShaping: true, contexts: contexts)
@@ -133,14 +152,14 @@ struct StyledSegmentBuilder {
         let (style, fonts) = styles[run]
         let font = fonts.fonts[fontIndex]
         let key = SlotKey(font: ObjectIdentifier(font), size: style.fontSize.bitPattern, run: run == baseRun ? -1 : run)
-        if let slot = slotKeys[key] { return slot }
+        if let slot = slotKeys.firstIndex(of: key) { return slot }
         try addSlot(key, Slot(font: font, size: style.fontSize, box: Self.box(of: font, style: style, fonts: fonts)))
         return slots.count - 1
     }
 
     private mutating func placeholderSlot(_ placeholder: InlinePlaceholder, run: Int) throws(TextMeasureError) -> Int {
         let key = SlotKey(font: nil, size: 0, run: run)
-        if let slot = slotKeys[key] { return slot }
+        if let slot = slotKeys.firstIndex(of: key) { return slot }
         let above = Int((placeholder.baseline * Double(Units.layoutPerPixel)).rounded())
         let height = Int((placeholder.height * Double(Units.layoutPerPixel)).rounded())
         try addSlot(key, Slot(font: attributed.fonts.primary, size: attributed.style.fontSize,
@@ -150,7 +169,7 @@ struct StyledSegmentBuilder {
 
     private mutating func addSlot(_ key: SlotKey, _ slot: Slot) throws(TextMeasureError) {
         guard slots.count < FontSet.maximumCount else { throw .tooManyRunFonts(count: slots.count + 1) }
-        slotKeys[key] = slots.count
+        slotKeys.append(key)
         slots.append(slot)
     }
 
@@ -188,7 +207,7 @@ struct StyledSegmentBuilder {
         let base = attributed.style
         guard !text.isEmpty else { return }
 
-        let breaks = try Boundaries.lineBreaks(in: text, rules: base.lineBreakRules, options: base.lineBreakOptions)
+        let breaks = try lineBreaks(text)
         bidi = try BidiLevels.resolve(text, direction: base.baseWritingDirection)
         let breakEnds = breaks.map { Int32($0.utf16Offset) }
         var ends = [Int32](repeating: 0, count: text.count)
@@ -221,6 +240,9 @@ struct StyledSegmentBuilder {
         var segment = 0
         var start = 0
         var index = 0
+        // The BMP font table of the style of the cluster before, read per cluster.
+        var tableStyle = -1
+        var bmpFonts: [UInt8] = []
         while index < count {
             let end = Int(ends[index])
             while run < attributed.runs.count, attributed.runs[run].utf16Range.upperBound <= start { run += 1 }
@@ -262,7 +284,13 @@ struct StyledSegmentBuilder {
                 index += 1
                 continue
             }
-            let fontIndex = itemizers[styleIndex].fontIndex(for: text, start: start, end: end)
+            if styleIndex != tableStyle {
+                tableStyle = styleIndex
+                bmpFonts = styles[styleIndex].fonts.bmpFonts
+            }
+            // One BMP code point (most clusters): its first covering font from the set's table.
+            let fontIndex = end == start + 1 && text[start] & 0xF800 != 0xD800
+                ? Int(bmpFonts[Int(text[start])]) : itemizers[styleIndex].fontIndex(for: text, start: start, end: end)
             let slot = try self.slot(fontIndex, run: styleIndex)
             clusterSlots[index] = UInt8(slot)
             clusterFonts[index] = UInt8(fontIndex)
@@ -355,6 +383,43 @@ struct StyledSegmentBuilder {
         }
     }
 
+    /// The paragraph's line-break opportunities, found over the whole text (a style
+    /// boundary neither adds one nor removes one); under `hyphens: auto` a run with a
+    /// `language` of its own hyphenates by that language's patterns (Chromium
+    /// hyphenates each text item in its own locale), the rest by the base style's.
+    private func lineBreaks(_ text: UnsafeBufferPointer<UInt16>) throws(TextMeasureError) -> [BreakOpportunity] {
+        let base = attributed.style
+        var options = base.lineBreakOptions
+        guard options.hyphens == .auto, attributed.runs.contains(where: { $0.attributes.language != nil }) else {
+            return try Boundaries.lineBreaks(in: text, rules: base.lineBreakRules, options: options)
+        }
+        options.language = nil
+        var breaks = try Boundaries.lineBreaks(in: text, rules: base.lineBreakRules, options: options)
+        // Stretches of one language (runs of the same language joined, so that a word
+        // half in bold is still one word), each hyphenated alone.
+        var stretches: [(range: Range<Int>, language: String?)] = []
+        func add(_ range: Range<Int>, _ language: String?) {
+            guard !range.isEmpty else { return }
+            if let last = stretches.last, last.language == language, last.range.upperBound == range.lowerBound {
+                stretches[stretches.count - 1].range = last.range.lowerBound..<range.upperBound
+            } else {
+                stretches.append((range, language))
+            }
+        }
+        var position = 0
+        for run in attributed.runs {
+            add(position..<run.utf16Range.lowerBound, base.language)
+            add(run.utf16Range, run.attributes.language ?? base.language)
+            position = run.utf16Range.upperBound
+        }
+        add(position..<text.count, base.language)
+        for stretch in stretches {
+            guard let language = stretch.language, let hyphenator = try Hyphenator.forLanguage(language) else { continue }
+            breaks = Boundaries.addingHyphenationPoints(to: breaks, in: text, within: stretch.range, hyphenator: hyphenator)
+        }
+        return breaks
+    }
+
     /// Scripts whose letters join: Chromium adds no letter spacing to their letters,
     /// which would break the joins (spaces and punctuation among them still get it).
     private static func isCursive(_ script: hb_script_t) -> Bool {
@@ -392,6 +457,10 @@ struct StyledSegmentBuilder {
         var tabs: [Int32] = []
         var hit = 0, admitted = 0
         segments.reserveCapacity(breaks.count)
+        graphemeEnds.reserveCapacity(ends.count)
+        graphemeWidths.reserveCapacity(ends.count)
+        graphemeFonts.reserveCapacity(ends.count)
+        graphemeHangs.reserveCapacity(ends.count)
         var index = 0
         while index < ends.count {
             if let cache = cache?.0, hit < cached.hits.count, cached.hits[hit].firstCluster == index,
@@ -406,7 +475,7 @@ struct StyledSegmentBuilder {
                 }
                 var slotMask: UInt64 = 0, bits = shaped.fonts
                 while bits != 0 {
-                    slotMask |= 1 << UInt64(slotOfFont[style][bits.trailingZeroBitCount])
+                    slotMask |= 1 << UInt64(slotOfFont[slotOfFontStart[style] + bits.trailingZeroBitCount])
                     bits &= bits - 1
                 }
                 index += Int(shaped.graphemeCount)

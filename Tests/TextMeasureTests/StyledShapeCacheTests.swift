@@ -79,6 +79,27 @@ import TextMeasure
         #expect(cache.statistics.hits > hitsBefore)
     }
 
+    /// A segment with a run inside it (a bold syllable), or a run's edge, is shaped whole,
+    /// never served as one style: the case the browser corpus holds, at a fixed line
+    /// height (where the bold font's box makes its lines taller), and a larger size.
+    @Test func aSegmentARunCutsIsNotServedInOneStyle() throws {
+        let text = "unbelievably long compound words like Donaudampfschifffahrt unbelievably long"
+        let bold = try FontSet([Font(contentsOfFile: RichTextTests.boxVariable, variations: ["wght": 900])]
+                               + FontSet.default.fonts)
+        for (attributes, lineHeight) in [(TextAttributes(fonts: bold), LineHeight.fixed(21)),
+                                         (TextAttributes(fontSize: 22), .normal)] {
+            let cache = ShapeCache(capacity: 1_000)
+            var style = TextStyle(fontSize: 15)
+            style.lineHeight = lineHeight
+            var attributed = AttributedText(text, style: style)
+            try attributed.setAttributes(attributes, utf16Range: 2..<8)
+            try attributed.setAttributes(attributes, utf16Range: 38..<43)
+            let reference = Prepared(try PreparedText(attributed, cache: nil))
+            for pass in 1...3 { #expect(Prepared(try PreparedText(attributed, cache: cache)) == reference, "pass \(pass)") }
+            #expect(cache.statistics.hits > 0)
+        }
+    }
+
     /// The key holds what a run changes: its size, letter and word spacing and features
     /// each give other widths, and the cache serves each its own.
     @Test func theKeyHoldsEachRunsSizeSpacingAndFeatures() throws {
