@@ -99,20 +99,20 @@ public struct PreparedText: Sendable {
             try builder.build(UnsafeBufferPointer(utf16))
         }
         let measures = Self.measures(fonts: fonts, style: style)
-        var segments = builder.segments, graphemeWidths = builder.graphemeWidths
+        var segments = builder.built.segments, graphemeWidths = builder.built.graphemeWidths
         if style.whiteSpace == .normal {
-            WhiteSpaceCollapsing.collapse(text, graphemeEnds: builder.graphemeEnds, widths: &graphemeWidths,
+            WhiteSpaceCollapsing.collapse(text, graphemeEnds: builder.built.graphemeEnds, widths: &graphemeWidths,
                                           segments: &segments)
         }
-        if builder.hasSoftHyphens {
+        if builder.built.hasSoftHyphens {
             Hyphen.fold(into: &segments, hyphen: measures.hyphen, graphemeWidths: graphemeWidths,
-                        edgeAdjustments: builder.edgeAdjustments)
+                        edgeAdjustments: builder.built.edgeAdjustments)
         }
         self.init(text: text, fonts: fonts, style: style, utf16Count: count, segments: segments,
-                  graphemeEnds: builder.graphemeEnds, graphemeWidths: graphemeWidths,
-                  edgeAdjustments: builder.edgeAdjustments, tabStops: builder.tabStops,
-                  graphemeFonts: builder.graphemeFonts, graphemeHangs: builder.graphemeHangs,
-                  bidi: builder.bidi, ligatures: builder.ligatures, measures: measures)
+                  graphemeEnds: builder.built.graphemeEnds, graphemeWidths: graphemeWidths,
+                  edgeAdjustments: builder.built.edgeAdjustments, tabStops: builder.built.tabStops,
+                  graphemeFonts: builder.built.graphemeFonts, graphemeHangs: builder.built.graphemeHangs,
+                  bidi: builder.built.bidi, ligatures: builder.built.ligatures, measures: measures)
     }
 
     /// Prepares styled text: runs with their own fonts, sizes, spacing and features,
@@ -146,20 +146,20 @@ public struct PreparedText: Sendable {
             if style.whiteSpace == .normal { WhiteSpaceCollapsing.spaceNewlinesAndTabs(utf16) }
             try builder.build(UnsafeBufferPointer(utf16))
         }
-        var segments = builder.segments, graphemeWidths = builder.graphemeWidths
+        var segments = builder.built.segments, graphemeWidths = builder.built.graphemeWidths
         if style.whiteSpace == .normal {
-            WhiteSpaceCollapsing.collapse(attributed.text, graphemeEnds: builder.graphemeEnds, widths: &graphemeWidths,
+            WhiteSpaceCollapsing.collapse(attributed.text, graphemeEnds: builder.built.graphemeEnds, widths: &graphemeWidths,
                                           segments: &segments)
         }
-        if builder.hasSoftHyphens {
+        if builder.built.hasSoftHyphens {
             Hyphen.fold(into: &segments, hyphen: measures.hyphen, graphemeWidths: graphemeWidths,
-                        edgeAdjustments: builder.edgeAdjustments)
+                        edgeAdjustments: builder.built.edgeAdjustments)
         }
         self.init(text: attributed.text, fonts: fonts, style: style, utf16Count: count, segments: segments,
-                  graphemeEnds: builder.graphemeEnds, graphemeWidths: graphemeWidths,
-                  edgeAdjustments: builder.edgeAdjustments, tabStops: builder.tabStops,
-                  graphemeFonts: builder.graphemeFonts, graphemeHangs: builder.graphemeHangs,
-                  bidi: builder.bidi, ligatures: builder.ligatures, measures: measures,
+                  graphemeEnds: builder.built.graphemeEnds, graphemeWidths: graphemeWidths,
+                  edgeAdjustments: builder.built.edgeAdjustments, tabStops: builder.built.tabStops,
+                  graphemeFonts: builder.built.graphemeFonts, graphemeHangs: builder.built.graphemeHangs,
+                  bidi: builder.built.bidi, ligatures: builder.built.ligatures, measures: measures,
                   lineBoxes: builder.slots.map(\.box), styledSource: StyledSource(attributed))
     }
 

@@ -34,17 +34,8 @@ struct StyledSegmentBuilder {
     private(set) var slots: [Slot] = []
     /// Each slot's key (few: a linear search costs less than hashing them).
     private var slotKeys: [SlotKey] = []
-    private(set) var segments: [Segment] = []
-    private(set) var graphemeEnds: [Int32] = []
-    private(set) var graphemeWidths: [Int32] = []
-    private(set) var graphemeFonts: [UInt8] = []
-    private(set) var graphemeHangs: [Bool] = []
-    private(set) var edgeAdjustments = EdgeAdjustments()
-    private(set) var tabStops = TabStops.none
-    /// Whether some segment ends at a soft hyphen or hyphenation point.
-    private(set) var hasSoftHyphens = false
-    private(set) var bidi = BidiLevels()
-    private(set) var ligatures = LigatureSpans()
+    /// What the build gives `PreparedText`.
+    private(set) var built = BuiltSegments()
     /// The base style's ellipsis: its font index is its slot (the base fonts' slots come first).
     let ellipsis: Ellipsis
 
@@ -208,7 +199,7 @@ struct StyledSegmentBuilder {
         guard !text.isEmpty else { return }
 
         let breaks = try lineBreaks(text)
-        bidi = try BidiLevels.resolve(text, direction: base.baseWritingDirection)
+        built.bidi = try BidiLevels.resolve(text, direction: base.baseWritingDirection)
         let breakEnds = breaks.map { Int32($0.utf16Offset) }
         var ends = [Int32](repeating: 0, count: text.count)
         let count = try breakEnds.withUnsafeBufferPointer { forced throws(TextMeasureError) in
@@ -229,7 +220,7 @@ struct StyledSegmentBuilder {
         // Right-to-left segments keep ligatures across their graphemes (`LigatureSpans`):
         // only text all left to right is cached.
         let cache = shapeCache.flatMap { cache in
-            cache.isEnabled && bidi.isLeftToRight
+            cache.isEnabled && built.bidi.isLeftToRight
                 ? StyledSegmentCache(cache, styles: styles.map { ($0.style, $0.fonts, Self.features(of: $0.style)) },
                                      base: (base, attributed.fonts), utf16Count: text.count) : nil
         }
@@ -333,8 +324,8 @@ struct StyledSegmentBuilder {
                 for offset in start..<breaks[hit.segment].utf16Offset { edges[offset] = ClusterEdge.starts }
             }
         }
-        if !bidi.isLeftToRight {
-            bidi.levels.withUnsafeBufferPointer { levels in
+        if !built.bidi.isLeftToRight {
+            built.bidi.levels.withUnsafeBufferPointer { levels in
                 ends.withUnsafeBufferPointer { ends in
                     BidiRuns.split(&fontRuns, from: 0, clusterEnds: ends, start: 0, levels: levels.baseAddress!)
                 }
@@ -355,8 +346,8 @@ struct StyledSegmentBuilder {
                     edges.withUnsafeBufferPointer { edges in
                         guard LineEdgeWidths.hasInnerEdges(stretch, edges: edges.baseAddress!) else { return }
                         LineEdgeWidths.splitLigatures(stretch, runs: fontRuns, advances: &advances, edges: edges.baseAddress!)
-                        if !bidi.isLeftToRight {
-                            ligatures.record(stretch, runs: fontRuns, edges: edges.baseAddress!, firstGrapheme: 0)
+                        if !built.bidi.isLeftToRight {
+                            built.ligatures.record(stretch, runs: fontRuns, edges: edges.baseAddress!, firstGrapheme: 0)
                         }
                         // One style's runs at a time, each with its own features; boundaries
                         // outside a style's runs keep the adjustments found before.
@@ -379,7 +370,7 @@ struct StyledSegmentBuilder {
                 advances: advances, scales: scales,
                 cached: cached, cache: cache.map { ($0, clusterFonts, adjustments, edges) })
         for (index, adjustment) in adjustments.enumerated() where adjustment.end != 0 || adjustment.start != 0 {
-            edgeAdjustments.append(adjustment, after: Int32(index))
+            built.edgeAdjustments.append(adjustment, after: Int32(index))
         }
     }
 
@@ -456,11 +447,11 @@ struct StyledSegmentBuilder {
         var start = 0, segmentStart = 0
         var tabs: [Int32] = []
         var hit = 0, admitted = 0
-        segments.reserveCapacity(breaks.count)
-        graphemeEnds.reserveCapacity(ends.count)
-        graphemeWidths.reserveCapacity(ends.count)
-        graphemeFonts.reserveCapacity(ends.count)
-        graphemeHangs.reserveCapacity(ends.count)
+        built.segments.reserveCapacity(breaks.count)
+        built.graphemeEnds.reserveCapacity(ends.count)
+        built.graphemeWidths.reserveCapacity(ends.count)
+        built.graphemeFonts.reserveCapacity(ends.count)
+        built.graphemeHangs.reserveCapacity(ends.count)
         var index = 0
         while index < ends.count {
             if let cache = cache?.0, hit < cached.hits.count, cached.hits[hit].firstCluster == index,
@@ -468,10 +459,10 @@ struct StyledSegmentBuilder {
                 let style = cached.hits[hit].style
                 for offset in 0..<Int(shaped.graphemeCount) {
                     if text[offset == 0 ? start : Int(ends[index + offset - 1])] == 0x09 { tabs.append(Int32(index + offset)) }
-                    graphemeEnds.append(ends[index + offset])
-                    graphemeWidths.append(cache.widths[start + offset])
-                    graphemeFonts.append(clusterSlots[index + offset])
-                    graphemeHangs.append(cache.hangs[start + offset])
+                    built.graphemeEnds.append(ends[index + offset])
+                    built.graphemeWidths.append(cache.widths[start + offset])
+                    built.graphemeFonts.append(clusterSlots[index + offset])
+                    built.graphemeHangs.append(cache.hangs[start + offset])
                 }
                 var slotMask: UInt64 = 0, bits = shaped.fonts
                 while bits != 0 {
@@ -518,10 +509,10 @@ struct StyledSegmentBuilder {
                 hangs = true
                 for offset in start..<end where !Scalars.isHangingSpace(text[offset]) { hangs = false; break }
             }
-            graphemeEnds.append(boundary)
-            graphemeWidths.append(Int32(saturating: width))
-            graphemeFonts.append(UInt8(slot))
-            graphemeHangs.append(hangs)
+            built.graphemeEnds.append(boundary)
+            built.graphemeWidths.append(Int32(saturating: width))
+            built.graphemeFonts.append(UInt8(slot))
+            built.graphemeHangs.append(hangs)
             if hangs {
                 trailing += width
             } else {
@@ -535,7 +526,7 @@ struct StyledSegmentBuilder {
             }
             index += 1
             if end == breaks[segment].utf16Offset {
-                let firstCluster = segments.last.map { Int($0.graphemeEnd) } ?? 0
+                let firstCluster = built.segments.last.map { Int($0.graphemeEnd) } ?? 0
                 appendSegment(text, breaks[segment], start: segmentStart, width: roundedToInt(content),
                               trailingWidth: roundedToInt(trailing), fonts: fontMask, contentGraphemeEnd: contentEnd)
                 if let cache, admitted < cached.admitted.count, cached.admitted[admitted].segment == segment {
@@ -551,7 +542,7 @@ struct StyledSegmentBuilder {
             start = end
         }
         if !tabs.isEmpty {
-            tabStops = TabStops(interval: roundedToInt(tabWidth), minimum: roundedToInt(spaceWidth / 2), graphemes: tabs)
+            built.tabStops = TabStops(interval: roundedToInt(tabWidth), minimum: roundedToInt(spaceWidth / 2), graphemes: tabs)
         }
     }
 
@@ -560,13 +551,13 @@ struct StyledSegmentBuilder {
     private mutating func appendSegment(_ text: UnsafeBufferPointer<UInt16>, _ opportunity: BreakOpportunity, start: Int,
                                         width: Int, trailingWidth: Int, fonts: UInt64, contentGraphemeEnd: Int32) {
         let end = opportunity.utf16Offset
-        segments.append(Segment(width: width, trailingWidth: trailingWidth, fonts: fonts, end: Int32(end),
-                                graphemeEnd: Int32(graphemeEnds.count), contentGraphemeEnd: contentGraphemeEnd,
-                                isMandatoryBreak: opportunity.isMandatory,
-                                endsWithHeldHyphen: attributed.style.lineBreakRules == .browser && trailingWidth == 0
-                                    && BrowserTailoring.hyphenHoldsAtLineStart(text, at: end - 1),
-                                endsWithSoftHyphen: endsWithSoftHyphen(text, opportunity, start: start)))
-        hasSoftHyphens = hasSoftHyphens || segments[segments.count - 1].endsWithSoftHyphen
+        built.segments.append(Segment(width: width, trailingWidth: trailingWidth, fonts: fonts, end: Int32(end),
+                                      graphemeEnd: Int32(built.graphemeEnds.count), contentGraphemeEnd: contentGraphemeEnd,
+                                      isMandatoryBreak: opportunity.isMandatory,
+                                      endsWithHeldHyphen: attributed.style.lineBreakRules == .browser && trailingWidth == 0
+                                          && BrowserTailoring.hyphenHoldsAtLineStart(text, at: end - 1),
+                                      endsWithSoftHyphen: endsWithSoftHyphen(text, opportunity, start: start)))
+        built.hasSoftHyphens = built.hasSoftHyphens || built.segments[built.segments.count - 1].endsWithSoftHyphen
     }
 
     /// Stores the segment `range` just measured, whose clusters start at `firstCluster`,
@@ -577,15 +568,15 @@ struct StyledSegmentBuilder {
                        cache: (StyledSegmentCache, fonts: [UInt8], adjustments: [EdgeAdjustment], edges: [UInt8])) {
         let (shapeCache, fonts, adjustments, edges) = cache
         guard edges[range.lowerBound] & ClusterEdge.unsafeToBreak == 0,
-              edges[range.upperBound] & ClusterEdge.unsafeToBreak == 0, let segment = segments.last else { return }
+              edges[range.upperBound] & ClusterEdge.unsafeToBreak == 0, let segment = built.segments.last else { return }
         let count = Int(segment.graphemeEnd) - firstCluster
         for offset in 0..<count {
             let cluster = firstCluster + offset, position = range.lowerBound + offset
-            shapeCache.ends[position] = graphemeEnds[cluster]
-            shapeCache.widths[position] = graphemeWidths[cluster]
+            shapeCache.ends[position] = built.graphemeEnds[cluster]
+            shapeCache.widths[position] = built.graphemeWidths[cluster]
             shapeCache.edges[position] = adjustments[cluster]
             shapeCache.fonts[position] = fonts[cluster]
-            shapeCache.hangs[position] = graphemeHangs[cluster]
+            shapeCache.hangs[position] = built.graphemeHangs[cluster]
         }
         let shaped = ShapedSegment(graphemeCount: Int32(count),
                                    contentGraphemeCount: segment.contentGraphemeEnd - Int32(firstCluster),
@@ -622,9 +613,8 @@ struct StyledSegmentBuilder {
 /// it admitted, to be stored once measured (`admitted`), in text order.
 struct CachedSegments {
     struct Entry {
-        var segment: Int
-        var firstCluster: Int
-        var style: Int
+        /// The segment's index, its first cluster's and its style's (see `styles`).
+        var segment, firstCluster, style: Int
         var keyScript: UInt32
         /// A hit's segment.
         var shaped: ShapedSegment?

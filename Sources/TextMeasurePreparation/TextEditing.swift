@@ -92,7 +92,7 @@ extension PreparedText {
                 UTF16Transcoding.copy(edited[editedStart..<editedEnd], into: utf16)
                 try builder.build(UnsafeBufferPointer(utf16), inheriting: inherited)
             }
-            guard builder.bidi.isLeftToRight, builder.ligatures.spans.isEmpty else {
+            guard builder.built.bidi.isLeftToRight, builder.built.ligatures.spans.isEmpty else {
                 return try PreparedText(edited, fonts: fonts, style: style, cache: cache)
             }
             // A paragraph after the edited ones that starts with neutral characters takes
@@ -100,8 +100,8 @@ extension PreparedText {
             if past < segments.count {
                 let before = script(before: end, at: text.utf8.index(text.utf8.startIndex, offsetBy: endUTF8),
                                     graphemes: lastGrapheme, in: text)
-                let after = Self.script(before: end + shift, at: editedEnd, graphemeEnds: builder.graphemeEnds,
-                                        offset: start, graphemes: Int32(builder.graphemeEnds.count), in: edited)
+                let after = Self.script(before: end + shift, at: editedEnd, graphemeEnds: builder.built.graphemeEnds,
+                                        offset: start, graphemes: Int32(builder.built.graphemeEnds.count), in: edited)
                     ?? inherited
                 if before != after {
                     past = paragraphEnd(from: past)
@@ -226,14 +226,14 @@ extension PreparedText {
     private func splice(segments replaced: Range<Int>, graphemes: Range<Int32>, with builder: SegmentBuilder,
                         at start: Int, shift: Int, text edited: String) -> PreparedText {
         let base = graphemes.lowerBound
-        let inserted = Int32(builder.graphemeEnds.count)
+        let inserted = Int32(builder.built.graphemeEnds.count)
         let graphemeShift = base + inserted - graphemes.upperBound
         let unitShift = Int32(shift)
         let lower = Int(graphemes.lowerBound), upper = Int(graphemes.upperBound)
 
         var newSegments = Array(segments[..<replaced.lowerBound])
-        newSegments.reserveCapacity(replaced.lowerBound + builder.segments.count + segments.count - replaced.upperBound)
-        for var segment in builder.segments {
+        newSegments.reserveCapacity(replaced.lowerBound + builder.built.segments.count + segments.count - replaced.upperBound)
+        for var segment in builder.built.segments {
             segment.end += Int32(start)
             segment.graphemeEnd += base
             segment.contentGraphemeEnd += base
@@ -248,11 +248,11 @@ extension PreparedText {
 
         var ends = Array(graphemeEnds[..<lower])
         ends.reserveCapacity(lower + Int(inserted) + graphemeEnds.count - upper)
-        ends += builder.graphemeEnds.lazy.map { $0 + Int32(start) }
+        ends += builder.built.graphemeEnds.lazy.map { $0 + Int32(start) }
         ends += graphemeEnds[upper...].lazy.map { $0 + unitShift }
 
         var tabs = tabStops
-        let builderTabs = builder.tabStops
+        let builderTabs = builder.built.tabStops
         if tabs.graphemes.isEmpty { tabs = builderTabs }   // the interval is the style's: either gives it
         let tabsBefore = tabStops.graphemes.partitioningIndex { $0 >= graphemes.lowerBound }
         let tabsAfter = tabStops.graphemes.partitioningIndex { $0 >= graphemes.upperBound }
@@ -260,13 +260,13 @@ extension PreparedText {
             + tabStops.graphemes[tabsAfter...].map { $0 + graphemeShift }
         if tabs.graphemes.isEmpty { tabs = .none }
 
-        let widths = Self.splice(graphemeWidths, lower..<upper, builder.graphemeWidths)
-        let adjustments = edgeAdjustments.replacing(graphemes: graphemes, with: builder.edgeAdjustments,
+        let widths = Self.splice(graphemeWidths, lower..<upper, builder.built.graphemeWidths)
+        let adjustments = edgeAdjustments.replacing(graphemes: graphemes, with: builder.built.edgeAdjustments,
                                                     insertedCount: inserted)
-        if builder.hasSoftHyphens {
+        if builder.built.hasSoftHyphens {
             // Folded in the whole text's clusters, as preparing it whole does (a hyphen's
             // width may look back past the paragraph's start).
-            Hyphen.fold(into: &newSegments, replaced.lowerBound..<(replaced.lowerBound + builder.segments.count),
+            Hyphen.fold(into: &newSegments, replaced.lowerBound..<(replaced.lowerBound + builder.built.segments.count),
                         hyphen: hyphen, graphemeWidths: widths, edgeAdjustments: adjustments)
         }
         // Left-to-right text (`isSpliceable`) has no bidi levels and no ligatures: the
@@ -274,8 +274,8 @@ extension PreparedText {
         return PreparedText(text: edited, fonts: fonts, style: style, utf16Count: utf16Count + shift,
                             segments: newSegments, graphemeEnds: ends, graphemeWidths: widths,
                             edgeAdjustments: adjustments, tabStops: tabs,
-                            graphemeFonts: Self.splice(graphemeFonts, lower..<upper, builder.graphemeFonts),
-                            graphemeHangs: Self.splice(graphemeHangs, lower..<upper, builder.graphemeHangs),
+                            graphemeFonts: Self.splice(graphemeFonts, lower..<upper, builder.built.graphemeFonts),
+                            graphemeHangs: Self.splice(graphemeHangs, lower..<upper, builder.built.graphemeHangs),
                             bidi: BidiLevels(), ligatures: LigatureSpans(),
                             measures: StyleMeasures(ellipsis: ellipsis, hyphen: hyphen, spaceWidth: spaceWidth,
                                                     lineBoxes: lineBoxes))
