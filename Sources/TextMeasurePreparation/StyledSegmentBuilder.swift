@@ -58,6 +58,8 @@ struct StyledSegmentBuilder {
     /// Each style's letter and word spacing and placeholder, read per cluster.
     private let spacings: [(letter: Double, word: Double)]
     private let placeholders: [InlinePlaceholder?]
+    /// Each style's fonts, apart: reading them from `styles` copies the whole style.
+    private let fontSets: [FontSet]
 
     /// `normalBoxes`: under `.normal` line height, the base fonts' boxes as plain text
     /// has them (`PreparedText.lineBoxes`, memoized per style).
@@ -79,6 +81,7 @@ struct StyledSegmentBuilder {
         slotOfFont = [Int16](repeating: -1, count: total)
         spacings = styles.map { ($0.style.letterSpacing, $0.style.wordSpacing) }
         placeholders = attributed.runs.map(\.attributes.placeholder) + [nil]
+        fontSets = styles.map(\.fonts)
         let (style, fonts) = attributed.style(of: nil)
         let fixed: LineBox? = if case .normal = style.lineHeight { nil } else {
             Self.box(of: fonts.primary, style: style, fonts: fonts)
@@ -114,7 +117,7 @@ struct StyledSegmentBuilder {
     /// and not a space starting the text under word spacing (which that space does not get).
     private func isCacheable(_ range: Range<Int>, segment index: Int, style: Int, text: UnsafeBufferPointer<UInt16>,
                              breaks: [BreakOpportunity]) -> Bool {
-        let fonts = styles[style].fonts
+        let fonts = fontSets[style]
         guard placeholders[style] == nil, range.count <= SegmentBuilder.longestCachedSegment,
               fonts.spacesSeparateShaping else { return false }
         // No run starts or ends inside the segment.
@@ -221,8 +224,7 @@ struct StyledSegmentBuilder {
         // only text all left to right is cached.
         let cache = shapeCache.flatMap { cache in
             cache.isEnabled && built.bidi.isLeftToRight
-                ? StyledSegmentCache(cache, styles: styles.map { ($0.style, $0.fonts, Self.features(of: $0.style)) },
-                                     base: (base, attributed.fonts), utf16Count: text.count) : nil
+                ? StyledSegmentCache(cache, styles: styles, base: (base, attributed.fonts), utf16Count: text.count) : nil
         }
         var cached = CachedSegments()
         var run = 0
@@ -277,7 +279,7 @@ struct StyledSegmentBuilder {
             }
             if styleIndex != tableStyle {
                 tableStyle = styleIndex
-                bmpFonts = styles[styleIndex].fonts.bmpFonts
+                bmpFonts = fontSets[styleIndex].bmpFonts
             }
             // One BMP code point (most clusters): its first covering font from the set's table.
             let fontIndex = end == start + 1 && text[start] & 0xF800 != 0xD800
@@ -424,7 +426,7 @@ struct StyledSegmentBuilder {
 
     /// The features `style` is shaped with: its own, and common ligatures off under
     /// letter spacing, as Blink turns them off so that spaced letters stay apart.
-    private static func features(of style: TextStyle) -> [String] {
+    static func features(of style: TextStyle) -> [String] {
         style.letterSpacing == 0 ? style.fontFeatures : ["-liga", "-clig"] + style.fontFeatures
     }
 
@@ -447,6 +449,8 @@ struct StyledSegmentBuilder {
         var start = 0, segmentStart = 0
         var tabs: [Int32] = []
         var hit = 0, admitted = 0
+        // Bound once: a tuple of arrays bound per cluster costs a retain of each.
+        let segmentCache = cache?.0, clusterFonts = cache?.fonts
         built.segments.reserveCapacity(breaks.count)
         built.graphemeEnds.reserveCapacity(ends.count)
         built.graphemeWidths.reserveCapacity(ends.count)
@@ -454,7 +458,7 @@ struct StyledSegmentBuilder {
         built.graphemeHangs.reserveCapacity(ends.count)
         var index = 0
         while index < ends.count {
-            if let cache = cache?.0, hit < cached.hits.count, cached.hits[hit].firstCluster == index,
+            if hit < cached.hits.count, cached.hits[hit].firstCluster == index, let cache = segmentCache,
                let shaped = cached.hits[hit].shaped {
                 let style = cached.hits[hit].style
                 for offset in 0..<Int(shaped.graphemeCount) {
@@ -521,7 +525,7 @@ struct StyledSegmentBuilder {
                 contentEnd = Int32(index + 1)
                 if width > 0 {
                     fontMask |= 1 << UInt64(slot)
-                    if let cache { fontIndexMask |= 1 << UInt64(cache.fonts[index]) }
+                    if let clusterFonts { fontIndexMask |= 1 << UInt64(clusterFonts[index]) }
                 }
             }
             index += 1
@@ -529,7 +533,7 @@ struct StyledSegmentBuilder {
                 let firstCluster = built.segments.last.map { Int($0.graphemeEnd) } ?? 0
                 appendSegment(text, breaks[segment], start: segmentStart, width: roundedToInt(content),
                               trailingWidth: roundedToInt(trailing), fonts: fontMask, contentGraphemeEnd: contentEnd)
-                if let cache, admitted < cached.admitted.count, cached.admitted[admitted].segment == segment {
+                if admitted < cached.admitted.count, cached.admitted[admitted].segment == segment, let cache {
                     store(cached.admitted[admitted], text, segmentStart..<end, firstCluster: firstCluster,
                           fontIndexMask: fontIndexMask, cache: cache)
                     admitted += 1

@@ -14,9 +14,9 @@ final class StyledSegmentCache {
     /// Each style's key and its hash (`ShapedSegmentKey.hash`), made when it is first
     /// looked up in.
     private var keys: [(units: [UInt16], hash: UInt64)?]
-    /// Each style, its fonts and the features it is shaped with, and the base style
-    /// and fonts (tabs are measured in the base font).
-    private let styles: [(style: TextStyle, fonts: FontSet, features: [String])]
+    /// Each style and its fonts, and the base style and fonts (tabs are measured in the
+    /// base font).
+    private let styles: [(style: TextStyle, fonts: FontSet)]
     private let base: (style: TextStyle, fonts: FontSet)
     /// Clusters read or written, each segment's at its start's UTF-16 offset (a
     /// segment has at most as many clusters as code units): ends, widths, edge
@@ -30,7 +30,7 @@ final class StyledSegmentCache {
     /// The key script of a segment whose first code point has a script of its own.
     static let ownScript = UInt32.max
 
-    init(_ cache: ShapeCache, styles: [(style: TextStyle, fonts: FontSet, features: [String])],
+    init(_ cache: ShapeCache, styles: [(style: TextStyle, fonts: FontSet)],
          base: (style: TextStyle, fonts: FontSet), utf16Count: Int) {
         self.cache = cache
         self.styles = styles
@@ -88,7 +88,7 @@ final class StyledSegmentCache {
 
     private func makeKey(_ index: Int) -> (units: [UInt16], hash: UInt64) {
         var shaped = styles[index].style
-        shaped.fontFeatures = styles[index].features
+        shaped.fontFeatures = StyledSegmentBuilder.features(of: shaped)
         let count = StyleKey.count(shaped)
         var units = [UInt16](repeating: 0, count: count + 17)
         units.withUnsafeMutableBufferPointer { units in
