@@ -426,9 +426,12 @@ struct StyledSegmentBuilder {
 
     /// The features `style` is shaped with: its own, and common ligatures off under
     /// letter spacing, as Blink turns them off so that spaced letters stay apart.
-    static func features(of style: TextStyle) -> [String] {
-        style.letterSpacing == 0 ? style.fontFeatures : ["-liga", "-clig"] + style.fontFeatures
+    private static func features(of style: TextStyle) -> [String] {
+        style.letterSpacing == 0 ? style.fontFeatures : ligaturesOff + style.fontFeatures
     }
+
+    /// The features letter spacing adds before a style's own.
+    static let ligaturesOff = ["-liga", "-clig"]
 
     /// Sums cluster widths (advances, spacing, placeholder widths) into segments, as
     /// `SegmentBuilder` does for plain text; takes the segments the cache answered and

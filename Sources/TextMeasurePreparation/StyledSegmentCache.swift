@@ -2,11 +2,12 @@
 /// inside one style run, with safe breaks on both sides, is looked up and stored as
 /// plain text's segments are, under a key of its own style.
 ///
-/// The key is the run's `StyleKey` (its fonts, size, tab size and the features it is
-/// shaped with: common ligatures off under letter spacing), then a 0xFFFF no feature
-/// string holds, the letter and word spacing (added to its clusters' widths before
-/// they are summed, so the widths stored are the spaced ones), and the base font and
-/// size that tabs are measured in. Styled and plain keys therefore never match.
+/// The key is the run's font set, size and tab size (as `StyleKey` starts), a 0xFFFF
+/// no feature string holds (so styled and plain keys never match), the letter and word
+/// spacing (added to its clusters' widths before they are summed, so the widths stored
+/// are the spaced ones), the base font and size that tabs are measured in, and the
+/// features it is shaped with (common ligatures off under letter spacing), each
+/// followed by a 0.
 /// Clusters are stored with their font's index in the run's set, not their slot: a
 /// slot depends on the text's other runs.
 final class StyledSegmentCache {
@@ -86,21 +87,27 @@ final class StyledSegmentCache {
         }
     }
 
+    /// The key of style `index`, written directly (no style copied, no feature list
+    /// built): it is made for each style of each text prepared, cold ones included.
     private func makeKey(_ index: Int) -> (units: [UInt16], hash: UInt64) {
-        var shaped = styles[index].style
-        shaped.fontFeatures = StyledSegmentBuilder.features(of: shaped)
-        let count = StyleKey.count(shaped)
-        var units = [UInt16](repeating: 0, count: count + 17)
-        units.withUnsafeMutableBufferPointer { units in
-            StyleKey.write(fonts: styles[index].fonts, style: shaped, to: UnsafeMutableBufferPointer(rebasing: units[..<count]))
-            units[count] = 0xFFFF
-            for (word, value) in [shaped.letterSpacing.bitPattern, shaped.wordSpacing.bitPattern,
-                                  base.fonts.identity, base.style.fontSize.bitPattern].enumerated() {
-                for part in 0..<4 {
-                    units[count + 1 + 4 * word + part] = UInt16(truncatingIfNeeded: value >> UInt64(16 * part))
-                }
+        let (style, fonts) = styles[index]
+        var units: [UInt16] = []
+        units.reserveCapacity(29 + style.fontFeatures.reduce(0) { $0 + $1.utf16.count + 1 })
+        func append(_ values: UInt64...) {
+            for value in values {
+                for part in 0..<4 { units.append(UInt16(truncatingIfNeeded: value >> UInt64(16 * part))) }
             }
         }
+        func append(_ feature: String) {
+            units.append(contentsOf: feature.utf16)
+            units.append(0)
+        }
+        append(fonts.identity, style.fontSize.bitPattern, UInt64(bitPattern: Int64(style.tabSize)))
+        units.append(0xFFFF)
+        append(style.letterSpacing.bitPattern, style.wordSpacing.bitPattern, base.fonts.identity,
+               base.style.fontSize.bitPattern)
+        if style.letterSpacing != 0 { StyledSegmentBuilder.ligaturesOff.forEach(append) }
+        style.fontFeatures.forEach(append)
         let key = (units, units.withUnsafeBufferPointer { ShapedSegmentKey.hash($0) })
         keys[index] = key
         return key
