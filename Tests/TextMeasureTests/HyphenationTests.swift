@@ -177,6 +177,27 @@ import Testing
                 == Self.libhyphen(Self.german, file: "hyph_de.dic", at: germanStart))
     }
 
+    @Test func anEditedParagraphAfterTheFirstHyphenatesItsRunsByTheirOwnPatterns() throws {
+        // The paragraph an edit prepares again starts inside the text: its runs' ranges
+        // are offsets in the whole text, not in the paragraph.
+        var style = TextStyle()
+        style.hyphens = .auto
+        style.language = "en-US"
+        style.whiteSpace = .preWrap
+        let first = "first paragraph\n"
+        let germanStart = first.utf16.count + Self.english.utf16.count + 1
+        var attributed = AttributedText(first + Self.english + " " + Self.german, style: style)
+        try attributed.setAttributes(TextAttributes(language: "de"),
+                                     utf16Range: germanStart..<(germanStart + Self.german.utf16.count))
+        let prepared = try PreparedText(attributed)
+        let at = germanStart - 1   // inside the second paragraph: only it is prepared again
+        let edited = try prepared.replacingCharacters(inUTF16: at..<at, with: " x")
+        try attributed.replaceCharacters(inUTF16: at..<at, with: " x")
+        let points = edited.segments.filter(\.endsWithSoftHyphen).map { Int($0.end) }
+        #expect(points.filter { $0 > germanStart + 2 } == (try Self.libhyphen(Self.german, file: "hyph_de.dic", at: germanStart + 2)))
+        try StyledEditingTests.expectSame(edited, PreparedText(attributed), "German run after an edit")
+    }
+
     @Test func anInvalidRunLanguageIsATypedError() throws {
         var text = AttributedText("hello world")
         #expect(throws: TextMeasureError.invalidRun(index: 0, reason: TextMeasureError.invalidLanguage("en_US").description)) {
