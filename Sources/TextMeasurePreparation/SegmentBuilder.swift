@@ -430,7 +430,8 @@ package struct SegmentBuilder {
         /// to what follows (`BrowserTailoring.hyphenHoldsAtLineStart`): browser rules only.
         private func endsWithHeldHyphen(_ index: Int, trailingWidth: Int) -> Bool {
             style.lineBreakRules == .browser && trailingWidth == 0
-                && BrowserTailoring.hyphenHoldsAtLineStart(text, at: breaks[index].utf16Offset - 1)
+                && BrowserTailoring.hyphenHoldsAtLineStart(text, at: breaks[index].utf16Offset - 1,
+                                                           breakAll: style.wordBreak == .breakAll)
         }
 
         /// Whether segment `index` ends at a soft hyphen, the break a hyphen shows at,

@@ -589,12 +589,13 @@ struct StyledSegmentBuilder {
     /// clusters appended before.
     private mutating func appendSegment(_ text: UnsafeBufferPointer<UInt16>, _ opportunity: BreakOpportunity, start: Int,
                                         width: Int, trailingWidth: Int, fonts: UInt64, contentGraphemeEnd: Int32) {
-        let end = opportunity.utf16Offset
+        let end = opportunity.utf16Offset, style = attributed.style
         built.segments.append(Segment(width: width, trailingWidth: trailingWidth, fonts: fonts, end: Int32(end),
                                       graphemeEnd: Int32(built.graphemeEnds.count), contentGraphemeEnd: contentGraphemeEnd,
                                       isMandatoryBreak: opportunity.isMandatory,
-                                      endsWithHeldHyphen: attributed.style.lineBreakRules == .browser && trailingWidth == 0
-                                          && BrowserTailoring.hyphenHoldsAtLineStart(text, at: end - 1),
+                                      endsWithHeldHyphen: style.lineBreakRules == .browser && trailingWidth == 0
+                                          && BrowserTailoring.hyphenHoldsAtLineStart(text, at: end - 1,
+                                                                                     breakAll: style.wordBreak == .breakAll),
                                       endsWithSoftHyphen: endsWithSoftHyphen(text, opportunity, start: start)))
         built.hasSoftHyphens = built.hasSoftHyphens || built.segments[built.segments.count - 1].endsWithSoftHyphen
     }
