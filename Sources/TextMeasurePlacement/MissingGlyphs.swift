@@ -20,18 +20,43 @@ extension PreparedText {
     /// Whether some font of the set draws each code point that is drawn at all (a
     /// necessary condition for .notdef: no cluster can need one if this holds).
     private var everyScalarIsDrawn: Bool {
-        let fonts = self.fonts.fonts, bmpFonts = self.fonts.bmpFonts
+        let fonts = self.fonts.fonts
         let primary = fonts[0].coverage
-        // Cheapest answers first: this runs for every case a batch measures.
-        for scalar in text.unicodeScalars {
-            let value = scalar.value
-            // The table gives 0 both for the primary font and for no font: the primary's map tells.
-            if value < 0x10000, bmpFonts[Int(value)] != 0 { continue }
-            if primary.contains(value) { continue }
-            if value == 0x09 || Scalars.isCoverageIgnorable(value) { continue }   // controls included
-            if !fonts.contains(where: { $0.drawsWithoutNotdef(value) }) { return false }
+        return self.fonts.bmpFonts.withUnsafeBufferPointer { bmpFonts in
+            // Cheapest answers first: this runs for every case a batch measures. The
+            // table gives 0 both for the primary font and for no font: the primary's map tells.
+            @inline(__always) func isDrawn(_ value: UInt32) -> Bool {
+                value < 0x10000 && bmpFonts[Int(value)] != 0 || primary.contains(value)
+                    || Self.isDrawn(value, withoutCoverageIn: fonts)
+            }
+            // The code points decoded from the string's UTF-8 directly: walking
+            // `unicodeScalars` cost more than the checks themselves.
+            let found = text.utf8.withContiguousStorageIfAvailable { bytes in
+                var i = 0
+                while i < bytes.count {
+                    let lead = UInt32(bytes[i])
+                    if lead < 0x80 {
+                        if !isDrawn(lead) { return false }
+                        i += 1
+                        continue
+                    }
+                    let length = lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
+                    var value = lead & (0x7F >> UInt32(length))
+                    // A Swift string's UTF-8 is valid: every continuation byte is there.
+                    for k in 1..<length { value = value << 6 | UInt32(bytes[i + k] & 0x3F) }
+                    if !isDrawn(value) { return false }
+                    i += length
+                }
+                return true
+            }
+            return found ?? text.unicodeScalars.allSatisfy { isDrawn($0.value) }
         }
-        return true
+    }
+
+    /// Whether `value`, which neither the primary font nor the fallback table covers,
+    /// draws nothing (a tab, a control, a format character) or some font draws it anyway.
+    private static func isDrawn(_ value: UInt32, withoutCoverageIn fonts: [Font]) -> Bool {
+        value == 0x09 || Scalars.isCoverageIgnorable(value) || fonts.contains { $0.drawsWithoutNotdef(value) }
     }
 
     /// The index of the grapheme cluster holding UTF-16 offset `offset`.

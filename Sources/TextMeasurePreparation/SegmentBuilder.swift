@@ -178,15 +178,10 @@ package struct SegmentBuilder {
             for (index, font) in fonts.fonts.enumerated() {
                 buffers.scales[index] = style.fontSize * Double(Units.widthPerPixel) / Double(font.advanceUnitsPerEm)
             }
-            let spacesSeparateShaping = fonts.spacesSeparateShaping   // a call into Fonts: once, not per break
-            fonts.clusterContexts.withUnsafeBufferPointer { contexts in
-                for (index, opportunity) in breaks.enumerated() {
-                    buffers.breakEnds[index] = Int32(opportunity.utf16Offset)
-                    buffers.safeBreaks[index] = Stretch.isSafeBreak(opportunity, in: text,
-                                                                    spacesSeparateShaping: spacesSeparateShaping,
-                                                                    contexts: contexts)
-                    buffers.admitted[index] = false
-                }
+            Stretch.markSafeBreaks(breaks, in: text, fonts: fonts, into: buffers.safeBreaks + 0)
+            for (index, opportunity) in breaks.enumerated() {
+                buffers.breakEnds[index] = Int32(opportunity.utf16Offset)
+                buffers.admitted[index] = false
             }
             if cache != nil {
                 StyleKey.write(fonts: fonts, style: style, to: buffers.styleKey.buffer(from: 0, count: buffers.styleKey.count))
@@ -217,7 +212,7 @@ package struct SegmentBuilder {
                                     inheriting: pending.script)
                         stretch = nil
                     }
-                    takeWaitingHits(from: waiting.first)
+                    if !waitingHits.isEmpty { takeWaitingHits(from: waiting.first) }
                     if waiting.units == 0 || waiting.units < SegmentBuilder.shortestLetterHitRun { take(hit, segment: index) }
                     waiting = (0, 0)
                     knownScript = hb_script_t(rawValue: hit.script)
@@ -303,6 +298,8 @@ package struct SegmentBuilder {
             return found
         }
 
+        /// Inlined into `run`, which takes most segments of a warm text here.
+        @inline(__always)
         private mutating func take(_ hit: ShapedSegment, segment index: Int) {
             buffers.blocks[blockCount] = (Int32(start(of: index)), hit.graphemeCount)
             blockCount += 1
@@ -436,6 +433,8 @@ package struct SegmentBuilder {
 
         /// Whether segment `index` ends with a hyphen that, starting a line, holds on
         /// to what follows (`BrowserTailoring.hyphenHoldsAtLineStart`): browser rules only.
+        /// Inlined, like `endsWithSoftHyphen`: out of line, each call took a copy of the whole pass.
+        @inline(__always)
         private func endsWithHeldHyphen(_ index: Int, trailingWidth: Int) -> Bool {
             style.lineBreakRules == .browser && trailingWidth == 0
                 && BrowserTailoring.hyphenHoldsAtLineStart(text, at: breaks[index].utf16Offset - 1)
