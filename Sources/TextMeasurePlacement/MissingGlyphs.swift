@@ -20,43 +20,30 @@ extension PreparedText {
     /// Whether some font of the set draws each code point that is drawn at all (a
     /// necessary condition for .notdef: no cluster can need one if this holds).
     private var everyScalarIsDrawn: Bool {
-        let fonts = self.fonts.fonts
-        let primary = fonts[0].coverage
-        return self.fonts.bmpFonts.withUnsafeBufferPointer { bmpFonts in
-            // Cheapest answers first: this runs for every case a batch measures. The
-            // table gives 0 both for the primary font and for no font: the primary's map tells.
-            @inline(__always) func isDrawn(_ value: UInt32) -> Bool {
-                value < 0x10000 && bmpFonts[Int(value)] != 0 || primary.contains(value)
-                    || Self.isDrawn(value, withoutCoverageIn: fonts)
-            }
-            // The code points decoded from the string's UTF-8 directly: walking
-            // `unicodeScalars` cost more than the checks themselves.
-            let found = text.utf8.withContiguousStorageIfAvailable { bytes in
-                var i = 0
-                while i < bytes.count {
-                    let lead = UInt32(bytes[i])
-                    if lead < 0x80 {
-                        if !isDrawn(lead) { return false }
-                        i += 1
-                        continue
-                    }
-                    let length = lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
-                    var value = lead & (0x7F >> UInt32(length))
-                    // A Swift string's UTF-8 is valid: every continuation byte is there.
-                    for k in 1..<length { value = value << 6 | UInt32(bytes[i + k] & 0x3F) }
-                    if !isDrawn(value) { return false }
-                    i += length
+        let fonts = self.fonts, ascii = fonts.drawnASCII
+        // This runs for every case a batch measures: the code points are decoded from
+        // the string's UTF-8 directly (walking `unicodeScalars` cost more than the
+        // checks), and ASCII is answered by the set's mask.
+        let found = text.utf8.withContiguousStorageIfAvailable { bytes in
+            var i = 0
+            while i < bytes.count {
+                let lead = UInt32(bytes[i])
+                if lead < 0x80 {
+                    let bits = lead < 64 ? ascii.low >> UInt64(lead) : ascii.high >> UInt64(lead - 64)
+                    if bits & 1 == 0 { return false }
+                    i += 1
+                    continue
                 }
-                return true
+                let length = lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
+                var value = lead & (0x7F >> UInt32(length))
+                // A Swift string's UTF-8 is valid: every continuation byte is there.
+                for k in 1..<length { value = value << 6 | UInt32(bytes[i + k] & 0x3F) }
+                if !fonts.isDrawnOrIgnorable(value) { return false }
+                i += length
             }
-            return found ?? text.unicodeScalars.allSatisfy { isDrawn($0.value) }
+            return true
         }
-    }
-
-    /// Whether `value`, which neither the primary font nor the fallback table covers,
-    /// draws nothing (a tab, a control, a format character) or some font draws it anyway.
-    private static func isDrawn(_ value: UInt32, withoutCoverageIn fonts: [Font]) -> Bool {
-        value == 0x09 || Scalars.isCoverageIgnorable(value) || fonts.contains { $0.drawsWithoutNotdef(value) }
+        return found ?? text.unicodeScalars.allSatisfy { fonts.isDrawnOrIgnorable($0.value) }
     }
 
     /// The index of the grapheme cluster holding UTF-16 offset `offset`.
