@@ -3,6 +3,7 @@
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdlib.h>
+#include <string.h>
 #include <unicode/ubidi.h>
 #include <unicode/uchar.h>
 #include <unicode/utf16.h>
@@ -67,6 +68,53 @@ int32_t ctx_bidi_needed(const uint16_t *text, int32_t len) {
     return 0;
 }
 
+// For every BMP code point, its part in a right-to-left paragraph of the simplest kind:
+// 1 when it is strong right to left (R, AL), 0 when it is neutral there (WS, ON, S,
+// NSM, and ES, ET and CS, which without numbers are neutral too), else 2 (anything
+// else, for which ICU decides). Two bits a code point, a 256-code-point page at a
+// time on first use, as for raising_bits.
+static _Atomic uint64_t rtl_part_bits[0x10000 / 32];
+static _Atomic uint8_t rtl_page_ready[0x10000 / 256];
+
+static unsigned rtl_part(uint16_t unit) {
+    unsigned page = unit >> 8;
+    if (!atomic_load_explicit(&rtl_page_ready[page], memory_order_acquire)) {
+        for (unsigned word = 0; word < 8; word++) {
+            uint64_t bits = 0;
+            for (unsigned k = 0; k < 32; k++) {
+                uint64_t part;
+                switch (u_charDirection((UChar32)(page * 256 + word * 32 + k))) {
+                case U_RIGHT_TO_LEFT: case U_RIGHT_TO_LEFT_ARABIC: part = 1; break;
+                case U_WHITE_SPACE_NEUTRAL: case U_OTHER_NEUTRAL: case U_SEGMENT_SEPARATOR:
+                case U_DIR_NON_SPACING_MARK: case U_EUROPEAN_NUMBER_SEPARATOR:
+                case U_EUROPEAN_NUMBER_TERMINATOR: case U_COMMON_NUMBER_SEPARATOR: part = 0; break;
+                default: part = 2; break;
+                }
+                bits |= part << (2 * k);
+            }
+            atomic_store_explicit(&rtl_part_bits[page * 8 + word], bits, memory_order_relaxed);
+        }
+        atomic_store_explicit(&rtl_page_ready[page], 1, memory_order_release);
+    }
+    return (atomic_load_explicit(&rtl_part_bits[unit >> 5], memory_order_relaxed) >> (2 * (unit & 31))) & 3;
+}
+
+// Whether `text` is one paragraph that resolves to level 1 throughout: BMP code points
+// that are R, AL or neutral (rtl_part), with an R or AL among them when the direction is
+// auto. By UAX #9 every neutral then lies between right-to-left strong types or the
+// paragraph's ends, which are right to left (W1-W7 leave nothing else, N0-N2 make all
+// of it R), and rule L1 resets whitespace and segment separators to the paragraph's
+// level, 1 as well: what ICU answers, without its setup, for most Arabic and Hebrew.
+static int is_plain_right_to_left(const uint16_t *text, int32_t len, int direction) {
+    int strong = direction == CTX_BIDI_RTL;
+    for (int32_t i = 0; i < len; i++) {
+        unsigned part = rtl_part(text[i]);   // surrogates are L: 2
+        if (part == 2) return 0;
+        strong |= (int)part;
+    }
+    return strong;
+}
+
 static UBiDiLevel icu_level(int direction) {
     return direction == CTX_BIDI_LTR ? 0 : direction == CTX_BIDI_RTL ? 1 : UBIDI_DEFAULT_LTR;
 }
@@ -95,6 +143,12 @@ int32_t ctx_bidi_resolve(const uint16_t *text, int32_t len, int direction, uint8
     *error = 0;
     ctx_note_measuring_call();
     if (len <= 0) return 0;
+    if (direction != CTX_BIDI_LTR && is_plain_right_to_left(text, len, direction)) {
+        memset(levels, 1, (size_t)len);
+        paragraph_ends[0] = len;
+        paragraph_levels[0] = 1;
+        return 1;
+    }
     UErrorCode status = U_ZERO_ERROR;
     UBiDi *bidi = thread_bidi(&status);
     if (!bidi) { *error = status; return -1; }
