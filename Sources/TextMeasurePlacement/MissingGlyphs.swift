@@ -24,9 +24,17 @@ extension PreparedText {
         // This runs for every case a batch measures: the code points are decoded from
         // the string's UTF-8 directly (walking `unicodeScalars` cost more than the
         // checks), and ASCII is answered by the set's mask.
+        // Usually every ASCII code point is drawn or draws nothing: then only the other
+        // bytes need a look, and eight ASCII bytes are passed over at once.
+        let everyASCIIIsDrawn = ascii.low == .max && ascii.high == .max
         let found = text.utf8.withContiguousStorageIfAvailable { bytes in
             var i = 0
             while i < bytes.count {
+                if everyASCIIIsDrawn, i + 8 <= bytes.count, let base = bytes.baseAddress,
+                   UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
+                    i += 8
+                    continue
+                }
                 let lead = UInt32(bytes[i])
                 if lead < 0x80 {
                     let bits = lead < 64 ? ascii.low >> UInt64(lead) : ascii.high >> UInt64(lead - 64)
