@@ -301,8 +301,7 @@ package struct SegmentBuilder {
         /// Inlined into `run`, which takes most segments of a warm text here.
         @inline(__always)
         private mutating func take(_ hit: ShapedSegment, segment index: Int) {
-            buffers.blocks[blockCount] = (Int32(start(of: index)), hit.graphemeCount)
-            blockCount += 1
+            appendBlock(at: Int32(start(of: index)), count: hit.graphemeCount)
             buffers.segments[index] = Segment(width: hit.width, trailingWidth: hit.trailingWidth, fonts: hit.fonts,
                                               end: Int32(breaks[index].utf16Offset),
                                               graphemeEnd: clusterCount + hit.graphemeCount,
@@ -312,6 +311,19 @@ package struct SegmentBuilder {
                                               endsWithSoftHyphen: endsWithSoftHyphen(index))
             if hit.ligatures != 0 { ligatures.append(continuing: hit.ligatures, firstGrapheme: clusterCount) }
             clusterCount += hit.graphemeCount
+        }
+
+        /// Records that `count` clusters were written at `position`. A piece that starts
+        /// where the last one ends (one code unit per cluster: most text taken from the
+        /// cache) extends it, so that gathering copies one block, not one per segment.
+        @inline(__always)
+        private mutating func appendBlock(at position: Int32, count: Int32) {
+            if blockCount > 0, buffers.blocks[blockCount - 1].position + buffers.blocks[blockCount - 1].count == position {
+                buffers.blocks[blockCount - 1].count += count
+                return
+            }
+            buffers.blocks[blockCount] = (position, count)
+            blockCount += 1
         }
 
         /// Clusters, itemizes, shapes and measures the segments `range`, and caches those it may.
@@ -354,8 +366,7 @@ package struct SegmentBuilder {
             let first = clusterCount
             measure(stretch, segments: range)
 
-            buffers.blocks[blockCount] = (Int32(start), Int32(count))
-            blockCount += 1
+            appendBlock(at: Int32(start), count: Int32(count))
             if cache != nil { store(range, firstCluster: first, position: start) }
         }
 
