@@ -20,7 +20,7 @@ extension PreparedText {
     /// Whether some font of the set draws each code point that is drawn at all (a
     /// necessary condition for .notdef: no cluster can need one if this holds).
     private var everyScalarIsDrawn: Bool {
-        let fonts = self.fonts, ascii = fonts.drawnASCII
+        let fonts = self.fonts, ascii = fonts.drawnASCII, bmpFonts = fonts.bmpFonts
         // This runs for every case a batch measures: the code points are decoded from
         // the string's UTF-8 directly (walking `unicodeScalars` cost more than the
         // checks), and ASCII is answered by the set's mask.
@@ -46,6 +46,8 @@ extension PreparedText {
                 var value = lead & (0x7F >> UInt32(length))
                 // A Swift string's UTF-8 is valid: every continuation byte is there.
                 for k in 1..<length { value = value << 6 | UInt32(bytes[i + k] & 0x3F) }
+                // A fallback font draws it (most of Chinese, Japanese, Korean...): one load.
+                if value < 0x10000, bmpFonts[Int(value)] != 0 { i += length; continue }
                 if !fonts.isDrawnOrIgnorable(value) { return false }
                 i += length
             }

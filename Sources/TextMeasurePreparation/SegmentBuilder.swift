@@ -219,7 +219,7 @@ package struct SegmentBuilder {
                     continue
                 }
                 // Too few hits waited: the stretch goes on through them.
-                waitingHits.removeAll(keepingCapacity: true)
+                if !waitingHits.isEmpty { waitingHits.removeAll(keepingCapacity: true) }
                 waiting = (0, 0)
                 if stretch == nil, let knownScript { stretch = (index, knownScript) }
                 knownScript = nil
