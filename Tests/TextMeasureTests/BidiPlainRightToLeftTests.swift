@@ -53,6 +53,20 @@ import Testing
         }
     }
 
+    /// `ctx_bidi_needed` passes over U+3040-U+D7FF without a look: ubidi puts every
+    /// code point there at level 0 in a left-to-right paragraph, and one Hebrew letter
+    /// after Chinese still needs resolving.
+    @Test func kanaToHangulNeedsNoResolution() throws {
+        var levels: [UInt8] = [9], ends: [Int32] = [0], paragraphLevels: [UInt8] = [0]
+        var error: Int32 = 0
+        for unit in UInt16(0x3040)..<0xD800 {
+            let count = ctx_bidi_resolve([unit], 1, Int32(CTX_BIDI_LTR), &levels, &ends, &paragraphLevels, 1, &error)
+            try #require(count == 1 && levels == [0], "U+\(String(unit, radix: 16))")
+        }
+        #expect(ctx_bidi_needed(Array("中文かなカナ한국어".utf16), 9) == 0)
+        #expect(ctx_bidi_needed(Array("中文\u{5D0}".utf16), 3) == 1)
+    }
+
     /// A digit (EN, which becomes AN after Arabic), a Latin letter or a newline in the
     /// same text still goes to ubidi: levels other than 1, or two paragraphs.
     @Test func textWithNumbersLettersOrParagraphsIsResolvedByICU() throws {
