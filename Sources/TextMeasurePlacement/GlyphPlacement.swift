@@ -1,12 +1,24 @@
 import CHarfBuzz
 
 extension PreparedText {
+    /// The fonts glyphs are drawn in, which `PlacedGlyph.fontIndex` indexes: the font
+    /// set's for text of one style; for styled text, each run's fonts at its size
+    /// (`StyledSegmentBuilder`'s slots), the base style's first, in their set's order.
+    public var drawingFonts: [Font] { styledDrawing()?.fonts ?? fonts.fonts }
+
+    /// The size in px that font `index` of `drawingFonts` is drawn at.
+    func drawingSize(of index: Int) -> Double { styledDrawing()?.sizes[index] ?? style.fontSize }
+
     /// The glyphs that draw each line of `placement`, left to right, at the x its
     /// clusters were placed at (px from the text's left edge) and y from the baseline.
     ///
     /// This shapes the text again, split as preparation split it (by font, script
-    /// and bidi level, right-to-left runs mirrored by HarfBuzz), so it costs about
-    /// what preparing did: it is for drawing, never for measuring. Each HarfBuzz
+    /// and bidi level, right-to-left runs mirrored by HarfBuzz; styled text by style
+    /// too, each run in its own fonts, size and features), so it costs about what
+    /// preparing did: it is for drawing, never for measuring. A glyph's font is
+    /// `drawingFonts[glyph.fontIndex]` at `glyph.size`. Letter spacing is the room
+    /// after a cluster's glyphs (before them, right to left); an inline placeholder
+    /// draws no glyph: `placeholders(in:)` gives its box. Each HarfBuzz
     /// cluster's glyphs start at its box's left edge (left-to-right runs) or end at
     /// its right edge (right-to-left runs); the ellipsis of a truncated line is drawn
     /// in its box. Line breaks and other zero-width controls draw nothing; a tab
@@ -30,23 +42,14 @@ extension PreparedText {
         for (index, cluster) in placement.clusters.enumerated() where !cluster.isEllipsis {
             for offset in cluster.utf16Range { clusterAt[offset] = Int32(index) }
         }
-        let breaks = segments.map { BreakOpportunity(utf16Offset: Int($0.end), isMandatory: $0.isMandatoryBreak) }
-        var fontForGrapheme: [UInt8] = []
         let shaper = Shaper(features: style.fontFeatures)
         utf16.withUnsafeBufferPointer { text in
-            var runs = FontItemizer(fontSet: fonts)
-                .runs(in: text, graphemes: graphemeEnds, breaks: breaks, fontForGrapheme: &fontForGrapheme)
-            if !bidi.isLeftToRight {
-                graphemeEnds.withUnsafeBufferPointer { ends in
-                    bidi.levels.withUnsafeBufferPointer { levels in
-                        BidiRuns.split(&runs, from: 0, clusterEnds: ends, start: 0, levels: levels.baseAddress!)
-                    }
-                }
-            }
-            for run in runs {
-                let placing = GlyphPlacing(font: fonts.fonts[run.fontIndex], fontIndex: run.fontIndex, size: style.fontSize)
+            let (runs, shapers, runShapers) = drawingRuns(of: text, shaper: shaper)
+            for (runIndex, run) in runs.enumerated() {
+                let font = drawingFonts[run.fontIndex]
+                let placing = GlyphPlacing(font: font, fontIndex: run.fontIndex, size: drawingSize(of: run.fontIndex))
                 let isRightToLeft = run.bidiLevel.map { $0 & 1 == 1 } ?? false
-                shaper.withGlyphs(of: run, in: text, font: fonts.fonts[run.fontIndex]) { infos, positions in
+                shapers[runShapers?[runIndex] ?? 0].withGlyphs(of: run, in: text, font: font) { infos, positions in
                     var first = 0
                     while first < infos.count {
                         // One HarfBuzz cluster: its glyphs are consecutive.
@@ -60,6 +63,7 @@ extension PreparedText {
                         let cluster = placement.clusters[index]
                         let glyphs = (first..<end).map { placing.glyph(infos[$0], positions[$0], utf16Offset: offset) }
                         let advance = glyphs.reduce(0) { $0 + $1.advance }
+                        // Letter spacing follows the glyphs: on their right, or left when right to left.
                         var x = isRightToLeft ? cluster.right - advance : cluster.left
                         for var glyph in glyphs {
                             glyph.x += x
@@ -93,9 +97,32 @@ extension PreparedText {
         }
     }
 
+    /// The runs the text was shaped in, split as preparation split them (by font,
+    /// script and bidi level; for styled text by style too, each run's `fontIndex` an
+    /// index into `drawingFonts`), the shapers with their features, and each run's
+    /// shaper (nil: the one).
+    private func drawingRuns(of text: UnsafeBufferPointer<UInt16>, shaper: Shaper)
+        -> (runs: [FontRun], shapers: [Shaper], runShapers: [Int]?) {
+        if let drawing = styledDrawing() {
+            return (drawing.runs, drawing.features.map { Shaper(features: $0) }, drawing.runStyles)
+        }
+        let breaks = segments.map { BreakOpportunity(utf16Offset: Int($0.end), isMandatory: $0.isMandatoryBreak) }
+        var fontForGrapheme: [UInt8] = []
+        var runs = FontItemizer(fontSet: fonts)
+            .runs(in: text, graphemes: graphemeEnds, breaks: breaks, fontForGrapheme: &fontForGrapheme)
+        if !bidi.isLeftToRight {
+            graphemeEnds.withUnsafeBufferPointer { ends in
+                bidi.levels.withUnsafeBufferPointer { levels in
+                    BidiRuns.split(&runs, from: 0, clusterEnds: ends, start: 0, levels: levels.baseAddress!)
+                }
+            }
+        }
+        return (runs, [shaper], nil)
+    }
+
     /// "…" as truncation measured it, shaped on its own in `ellipsis.fontIndex`, in its box.
     private func ellipsisGlyphs(at cluster: TextPlacement.Cluster, shaper: borrowing Shaper) -> [PlacedGlyph] {
-        let font = fonts.fonts[ellipsis.fontIndex]
+        let font = drawingFonts[ellipsis.fontIndex]
         let placing = GlyphPlacing(font: font, fontIndex: ellipsis.fontIndex, size: style.fontSize)
         var glyphs: [PlacedGlyph] = []
         var x = cluster.left
@@ -116,7 +143,7 @@ extension PreparedText {
     /// The hyphen a line broken at a soft hyphen or hyphenation point ends with, shaped
     /// on its own in `hyphen.fontIndex` as it was measured, from `left` px.
     private func hyphenGlyphs(at left: Double, utf16Offset: Int, shaper: borrowing Shaper) -> [PlacedGlyph] {
-        let font = fonts.fonts[hyphen.fontIndex]
+        let font = drawingFonts[hyphen.fontIndex]
         let placing = GlyphPlacing(font: font, fontIndex: hyphen.fontIndex, size: style.fontSize)
         var glyphs: [PlacedGlyph] = []
         var x = left
@@ -137,12 +164,14 @@ extension PreparedText {
     /// Turns HarfBuzz's glyphs of one font into placed glyphs, in px.
     private struct GlyphPlacing {
         let fontIndex: Int
+        let size: Double
         let advanceScale: Double
         let offsetScale: Double
         let bitmapAdvances: [Int32]?
 
         init(font: Font, fontIndex: Int, size: Double) {
             self.fontIndex = fontIndex
+            self.size = size
             advanceScale = size / Double(font.advanceUnitsPerEm)
             offsetScale = size / Double(font.metrics.unitsPerEm)
             bitmapAdvances = font.bitmapAdvances
@@ -153,7 +182,7 @@ extension PreparedText {
             let id = info.codepoint
             // As Shaper.shape measures: colour-bitmap fonts advance by their strike.
             let units = bitmapAdvances.map { Int(id) < $0.count ? $0[Int(id)] : 0 } ?? position.x_advance
-            return PlacedGlyph(fontIndex: fontIndex, glyphID: id, x: Double(position.x_offset) * offsetScale,
+            return PlacedGlyph(fontIndex: fontIndex, size: size, glyphID: id, x: Double(position.x_offset) * offsetScale,
                                y: Double(position.y_offset) * offsetScale, advance: Double(units) * advanceScale,
                                utf16Offset: utf16Offset)
         }
