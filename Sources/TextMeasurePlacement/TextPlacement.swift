@@ -178,8 +178,11 @@ extension PreparedText {
         }
         clusters.removeLast(bound - clusterCount)
         if bidi.isLeftToRight {
-            visualOrder.reserveCapacity(clusterCount)
-            for index in 0..<clusterCount { visualOrder.append(index) }
+            // Filled in place: appending checked the array's uniqueness per cluster.
+            visualOrder = [Int](repeating: 0, count: clusterCount)
+            visualOrder.withUnsafeMutableBufferPointer { order in
+                for index in order.indices { order[index] = index }
+            }
         } else {
             visualOrder.removeLast(bound - visualCount)
         }

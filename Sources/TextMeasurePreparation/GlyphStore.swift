@@ -1,0 +1,65 @@
+import Synchronization
+
+/// The glyphs a prepared text is drawn with, as HarfBuzz gave them, run by run: shaped
+/// once, by the first `glyphs(in:)` (Placement), and kept for every later drawing, so
+/// that drawing at another width or alignment shapes nothing. Preparing makes an empty
+/// store and shapes nothing for it: measuring never pays for drawing.
+package final class GlyphStore: Sendable {
+    private final class Box: Sendable {
+        let glyphs: StoredGlyphs
+        init(_ glyphs: StoredGlyphs) { self.glyphs = glyphs }
+    }
+
+    /// Set once, without a lock (a contended `Mutex` fails in some Linux sandboxes).
+    private let stored = AtomicLazyReference<Box>()
+
+    init() {}
+
+    /// The stored glyphs, made by `make` the first time (two threads drawing at once may
+    /// both shape; the first to store is kept, and both answer with it).
+    package func glyphs(_ make: () -> StoredGlyphs) -> StoredGlyphs {
+        if let box = stored.load() { return box.glyphs }
+        return stored.storeIfNil(Box(make())).glyphs
+    }
+}
+
+/// One text's glyphs, run after run (`GlyphStore`).
+package struct StoredGlyphs: Sendable {
+    /// A glyph as HarfBuzz positioned it, in font units; `cluster` is the UTF-16 offset of its cluster.
+    package struct Glyph: Sendable {
+        package var id: UInt32
+        package var cluster: Int32
+        package var advance: Int32
+        package var xOffset: Int32
+        package var yOffset: Int32
+
+        package init(id: UInt32, cluster: Int32, advance: Int32, xOffset: Int32, yOffset: Int32) {
+            self.id = id
+            self.cluster = cluster
+            self.advance = advance
+            self.xOffset = xOffset
+            self.yOffset = yOffset
+        }
+    }
+
+    /// A run: its font (an index into `PreparedText.drawingFonts`), its direction and its glyphs.
+    package struct Run: Sendable {
+        package var fontIndex: Int
+        package var isRightToLeft: Bool
+        package var glyphs: Range<Int>
+
+        package init(fontIndex: Int, isRightToLeft: Bool, glyphs: Range<Int>) {
+            self.fontIndex = fontIndex
+            self.isRightToLeft = isRightToLeft
+            self.glyphs = glyphs
+        }
+    }
+
+    package var runs: [Run] = []
+    package var glyphs: [Glyph] = []
+    /// "…" and the hyphen, each shaped alone in its font (`Ellipsis`, `Hyphen`).
+    package var ellipsis: [Glyph] = []
+    package var hyphen: [Glyph] = []
+
+    package init() {}
+}
