@@ -1,8 +1,8 @@
-/// Where placing writes: the placement's clusters and visual order, sized once for
-/// all the lines, and one line's scratch (on the stack).
+/// Where placing writes: scratch for the placement's clusters and visual order, sized
+/// once for all the lines, and for one line.
 struct PlacementBuffers {
     let clusters: UnsafeMutableBufferPointer<TextPlacement.Cluster>
-    /// Empty for text with no right-to-left levels, whose visual order is the identity.
+    /// Written per line for text with right-to-left levels; other text is in visual order.
     let visual: UnsafeMutableBufferPointer<Int>
     let items: UnsafeMutableBufferPointer<PlacementItem>
     let order: UnsafeMutableBufferPointer<Int32>
@@ -20,7 +20,7 @@ struct PlacementBuffers {
     /// Writes `cluster` after the ones written so far; returns its index.
     @inline(__always)
     mutating func append(_ cluster: TextPlacement.Cluster) -> Int {
-        clusters[clusterCount] = cluster
+        (clusters.baseAddress! + clusterCount).initialize(to: cluster)
         clusterCount += 1
         return clusterCount - 1
     }

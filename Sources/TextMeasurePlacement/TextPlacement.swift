@@ -55,10 +55,6 @@ public struct TextPlacement: Sendable {
         public var isEllipsis: Bool
         /// Whether it ends a line with a line break (LF, CR LF, U+2029 and the like).
         public var isLineBreak: Bool
-
-        /// What placing writes over.
-        static let none = Cluster(utf16Range: 0..<0, line: 0, left: 0, right: 0, isRightToLeft: false,
-                                  isEllipsis: false, isLineBreak: false)
     }
 
     /// What placing needs of a line: a layout's line, or one from elsewhere (a renderer's).
@@ -143,21 +139,19 @@ extension PreparedText {
         }
         var placedLines: [TextPlacement.Line] = []
         placedLines.reserveCapacity(lines.count)
-        // Made full and cut to size after: `Array(unsafeUninitializedCapacity:)` looks
-        // the array's type up at run time on every call, which cost more than this.
-        var clusters = [TextPlacement.Cluster](repeating: .none, count: bound)
-        // Left-to-right text is in visual order: the identity.
-        var visualOrder = [Int](repeating: 0, count: bidi.isLeftToRight ? 0 : bound)
-        var clusterCount = 0, visualCount = 0
-        clusters.withUnsafeMutableBufferPointer { clusters in
-            visualOrder.withUnsafeMutableBufferPointer { visual in
+        // Written into scratch, then copied into arrays made by `reserveCapacity`: an array
+        // made at its size (`Array(repeating:count:)`, `Array(unsafeUninitializedCapacity:)`)
+        // looks its type up at run time on every call, which cost more than the copy.
+        var clusters: [TextPlacement.Cluster] = [], visualOrder: [Int] = []
+        withUnsafeTemporaryAllocation(of: TextPlacement.Cluster.self, capacity: bound) { written in
+            withUnsafeTemporaryAllocation(of: Int.self, capacity: bound) { visual in
                 withUnsafeTemporaryAllocation(of: PlacementItem.self, capacity: needsItems ? lineBound : 0) { items in
                     withUnsafeTemporaryAllocation(of: Int32.self, capacity: needsItems ? lineBound : 0) { order in
                         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: needsItems ? lineBound : 0) { levels in
                             graphemeEnds.withUnsafeBufferPointer { ends in
                                 graphemeWidths.withUnsafeBufferPointer { widths in
                                     graphemeHangs.withUnsafeBufferPointer { hangs in
-                                        var out = PlacementBuffers(clusters: clusters, visual: visual, items: items,
+                                        var out = PlacementBuffers(clusters: written, visual: visual, items: items,
                                                                    order: order, levels: levels, ends: ends,
                                                                    widths: widths, hangs: hangs, width: width,
                                                                    alignment: alignment)
@@ -166,8 +160,15 @@ extension PreparedText {
                                                                ? placeLeftToRight(line, index: index, into: &out)
                                                                : placeReordering(line, index: index, into: &out))
                                         }
-                                        clusterCount = out.clusterCount
-                                        visualCount = out.visualCount
+                                        clusters.reserveCapacity(out.clusterCount)
+                                        clusters.append(contentsOf: UnsafeBufferPointer(rebasing: written[..<out.clusterCount]))
+                                        // Left-to-right text is in visual order: the identity.
+                                        if bidi.isLeftToRight {
+                                            for index in 0..<out.clusterCount { visual[index] = index }
+                                            out.visualCount = out.clusterCount
+                                        }
+                                        visualOrder.reserveCapacity(out.visualCount)
+                                        visualOrder.append(contentsOf: UnsafeBufferPointer(rebasing: visual[..<out.visualCount]))
                                     }
                                 }
                             }
@@ -175,16 +176,6 @@ extension PreparedText {
                     }
                 }
             }
-        }
-        clusters.removeLast(bound - clusterCount)
-        if bidi.isLeftToRight {
-            // Filled in place: appending checked the array's uniqueness per cluster.
-            visualOrder = [Int](repeating: 0, count: clusterCount)
-            visualOrder.withUnsafeMutableBufferPointer { order in
-                for index in order.indices { order[index] = index }
-            }
-        } else {
-            visualOrder.removeLast(bound - visualCount)
         }
         return TextPlacement(lines: placedLines, clusters: clusters, visualOrder: visualOrder)
     }
