@@ -4,10 +4,8 @@ extension PreparedText {
     /// The fonts glyphs are drawn in, which `PlacedGlyph.fontIndex` indexes: the font
     /// set's for text of one style; for styled text, each run's fonts at its size
     /// (`StyledSegmentBuilder`'s slots), the base style's first, in their set's order.
-    public var drawingFonts: [Font] { styledDrawing()?.fonts ?? fonts.fonts }
-
-    /// The size in px that font `index` of `drawingFonts` is drawn at.
-    func drawingSize(of index: Int) -> Double { styledDrawing()?.sizes[index] ?? style.fontSize }
+    /// For styled text, the first read shapes the text, as the first `glyphs(in:)` does.
+    public var drawingFonts: [Font] { attributed == nil ? fonts.fonts : storedGlyphs().fonts }
 
     /// The glyphs that draw each line of `placement`, left to right, at the x its
     /// clusters were placed at (px from the text's left edge) and y from the baseline.
@@ -45,8 +43,8 @@ extension PreparedText {
         }
         let stored = storedGlyphs()
         for run in stored.runs {
-            let placing = GlyphPlacing(font: drawingFonts[run.fontIndex], fontIndex: run.fontIndex,
-                                       size: drawingSize(of: run.fontIndex))
+            let placing = GlyphPlacing(font: stored.fonts[run.fontIndex], fontIndex: run.fontIndex,
+                                       size: stored.sizes[run.fontIndex])
             var first = run.glyphs.lowerBound
             while first < run.glyphs.upperBound {
                 // One HarfBuzz cluster: its glyphs are consecutive.
@@ -70,14 +68,14 @@ extension PreparedText {
             }
         }
         for (index, cluster) in placement.clusters.enumerated() where cluster.isEllipsis {
-            let glyphs = placed(stored.ellipsis, fontIndex: ellipsis.fontIndex, at: cluster.left,
+            let glyphs = placed(stored.ellipsis, in: stored, fontIndex: ellipsis.fontIndex, at: cluster.left,
                                 utf16Offset: cluster.utf16Range.lowerBound)
             lines[cluster.line].append(contentsOf: glyphs)
             ranks[cluster.line].append(contentsOf: repeatElement(index, count: glyphs.count))
         }
         for (index, line) in placement.lines.enumerated() {
             guard let left = line.hyphenLeft else { continue }
-            let glyphs = placed(stored.hyphen, fontIndex: hyphen.fontIndex, at: left, utf16Offset: line.utf16Range.upperBound)
+            let glyphs = placed(stored.hyphen, in: stored, fontIndex: hyphen.fontIndex, at: left, utf16Offset: line.utf16Range.upperBound)
             lines[index].append(contentsOf: glyphs)
             // Before the line's clusters or after them, as it is drawn (-1 and Int.max: no cluster's rank).
             ranks[index].append(contentsOf: repeatElement(line.isRightToLeft ? -1 : Int.max, count: glyphs.count))
@@ -96,9 +94,9 @@ extension PreparedText {
     /// script and bidi level; for styled text by style too, each run's `fontIndex` an
     /// index into `drawingFonts`), the shapers with their features, and each run's
     /// shaper (nil: the one).
-    private func drawingRuns(of text: UnsafeBufferPointer<UInt16>, shaper: Shaper)
+    private func drawingRuns(of text: UnsafeBufferPointer<UInt16>, styled drawing: StyledDrawing?, shaper: Shaper)
         -> (runs: [FontRun], shapers: [Shaper], runShapers: [Int]?) {
-        if let drawing = styledDrawing() {
+        if let drawing {
             return (drawing.runs, drawing.features.map { Shaper(features: $0) }, drawing.runStyles)
         }
         let breaks = segments.map { BreakOpportunity(utf16Offset: Int($0.end), isMandatory: $0.isMandatoryBreak) }
@@ -116,9 +114,9 @@ extension PreparedText {
     }
 
     /// `glyphs` (the ellipsis or the hyphen) in font `fontIndex` at the base size, from `left` px.
-    private func placed(_ glyphs: [StoredGlyphs.Glyph], fontIndex: Int, at left: Double,
+    private func placed(_ glyphs: [StoredGlyphs.Glyph], in stored: StoredGlyphs, fontIndex: Int, at left: Double,
                         utf16Offset: Int) -> [PlacedGlyph] {
-        let placing = GlyphPlacing(font: drawingFonts[fontIndex], fontIndex: fontIndex, size: style.fontSize)
+        let placing = GlyphPlacing(font: stored.fonts[fontIndex], fontIndex: fontIndex, size: style.fontSize)
         var x = left
         return glyphs.map {
             var glyph = placing.glyph($0, utf16Offset: utf16Offset)
@@ -134,12 +132,15 @@ extension PreparedText {
     private func storedGlyphs() -> StoredGlyphs {
         glyphStore.glyphs {
             var stored = StoredGlyphs()
+            let drawing = styledDrawing()
+            stored.fonts = drawing?.fonts ?? fonts.fonts
+            stored.sizes = drawing?.sizes ?? Array(repeating: style.fontSize, count: fonts.fonts.count)
             let shaper = Shaper(features: style.fontFeatures)
             Array(text.utf16).withUnsafeBufferPointer { text in
-                let (runs, shapers, runShapers) = drawingRuns(of: text, shaper: shaper)
+                let (runs, shapers, runShapers) = drawingRuns(of: text, styled: drawing, shaper: shaper)
                 for (index, run) in runs.enumerated() {
                     let first = stored.glyphs.count
-                    shapers[runShapers?[index] ?? 0].withGlyphs(of: run, in: text, font: drawingFonts[run.fontIndex]) {
+                    shapers[runShapers?[index] ?? 0].withGlyphs(of: run, in: text, font: stored.fonts[run.fontIndex]) {
                         infos, positions in
                         for i in infos.indices {
                             let scalar = Scalars.decode(text, at: Int(infos[i].cluster)).scalar
@@ -152,18 +153,18 @@ extension PreparedText {
                                                         glyphs: first..<stored.glyphs.count))
                 }
             }
-            stored.ellipsis = shapedAlone(LineBreakMode.ellipsis, fontIndex: ellipsis.fontIndex, shaper: shaper)
-            stored.hyphen = shapedAlone(hyphen.scalar, fontIndex: hyphen.fontIndex, shaper: shaper)
+            stored.ellipsis = shapedAlone(LineBreakMode.ellipsis, font: stored.fonts[ellipsis.fontIndex], shaper: shaper)
+            stored.hyphen = shapedAlone(hyphen.scalar, font: stored.fonts[hyphen.fontIndex], shaper: shaper)
             return stored
         }
     }
 
-    /// `scalar` (a BMP one: "…" or a hyphen) shaped on its own in font `fontIndex`.
-    private func shapedAlone(_ scalar: Unicode.Scalar, fontIndex: Int, shaper: borrowing Shaper) -> [StoredGlyphs.Glyph] {
+    /// `scalar` (a BMP one: "…" or a hyphen) shaped on its own in `font`.
+    private func shapedAlone(_ scalar: Unicode.Scalar, font: Font, shaper: borrowing Shaper) -> [StoredGlyphs.Glyph] {
         var glyphs: [StoredGlyphs.Glyph] = []
         [UInt16(scalar.value)].withUnsafeBufferPointer { text in
-            let run = FontRun(start: 0, end: 1, fontIndex: fontIndex, script: HB_SCRIPT_COMMON)
-            shaper.withGlyphs(of: run, in: text, font: drawingFonts[fontIndex]) { infos, positions in
+            let run = FontRun(start: 0, end: 1, fontIndex: 0, script: HB_SCRIPT_COMMON)
+            shaper.withGlyphs(of: run, in: text, font: font) { infos, positions in
                 for i in infos.indices { glyphs.append(StoredGlyphs.Glyph(infos[i], positions[i])) }
             }
         }
@@ -195,12 +196,5 @@ extension PreparedText {
                                y: Double(stored.yOffset) * offsetScale, advance: Double(units) * advanceScale,
                                utf16Offset: utf16Offset)
         }
-    }
-}
-
-extension StoredGlyphs.Glyph {
-    init(_ info: hb_glyph_info_t, _ position: hb_glyph_position_t) {
-        self.init(id: info.codepoint, cluster: Int32(truncatingIfNeeded: info.cluster), advance: position.x_advance,
-                  xOffset: position.x_offset, yOffset: position.y_offset)
     }
 }

@@ -1,3 +1,4 @@
+import CHarfBuzz
 import Synchronization
 
 /// The glyphs a prepared text is drawn with, as HarfBuzz gave them, run by run: shaped
@@ -33,12 +34,10 @@ package struct StoredGlyphs: Sendable {
         package var xOffset: Int32
         package var yOffset: Int32
 
-        package init(id: UInt32, cluster: Int32, advance: Int32, xOffset: Int32, yOffset: Int32) {
-            self.id = id
-            self.cluster = cluster
-            self.advance = advance
-            self.xOffset = xOffset
-            self.yOffset = yOffset
+        package init(_ info: hb_glyph_info_t, _ position: hb_glyph_position_t) {
+            id = info.codepoint
+            cluster = Int32(truncatingIfNeeded: info.cluster)
+            (advance, xOffset, yOffset) = (position.x_advance, position.x_offset, position.y_offset)
         }
     }
 
@@ -55,6 +54,9 @@ package struct StoredGlyphs: Sendable {
         }
     }
 
+    /// The fonts runs are drawn in (`PreparedText.drawingFonts`) and each one's size in px.
+    package var fonts: [Font] = []
+    package var sizes: [Double] = []
     package var runs: [Run] = []
     package var glyphs: [Glyph] = []
     /// "…" and the hyphen, each shaped alone in its font (`Ellipsis`, `Hyphen`).
