@@ -89,6 +89,22 @@ import TextMeasure
         }
     }
 
+    /// An edit moves the runs: the edited text is drawn in its own runs (as a fresh
+    /// preparation of it is), not in those of the text it was edited from, drawn before.
+    @Test func anEditedTextIsDrawnInItsOwnRuns() throws {
+        let prepared = try PreparedText(try Self.chatBubble())
+        _ = prepared.glyphs(in: [0..<prepared.utf16Count])
+        // "hey" becomes "hello there": every run moves 8 code units on.
+        let edited = try prepared.replacingCharacters(inUTF16: 0..<3, with: "hello there")
+        let placement = edited.placement(of: try edited.layout(width: 1000))
+        let glyphs = Self.glyphsByCluster(edited.glyphs(in: placement))
+        #expect(glyphs[21]?.first?.size == 12 && glyphs[13]?.first?.size == 15)
+        #expect(glyphs[32]?.first?.size == 30 && glyphs[29]?.first?.size == 15)
+        #expect(glyphs[35] == nil && edited.placeholders(in: placement).map(\.utf16Offset) == [35])
+        let fresh = try PreparedText(try #require(edited.attributed))
+        #expect(edited.glyphs(in: placement) == fresh.glyphs(in: fresh.placement(of: try fresh.layout(width: 1000))))
+    }
+
     @Test func aPlaceholderIsABoxOnItsLine() throws {
         let prepared = try PreparedText(try Self.chatBubble())
         for width in [1000.0, 150] {
