@@ -3,6 +3,7 @@
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdlib.h>
+#include <string.h>
 #include <unicode/ubidi.h>
 #include <unicode/uchar.h>
 #include <unicode/utf16.h>
@@ -21,7 +22,7 @@ _Static_assert(CTX_BIDI_L == U_LEFT_TO_RIGHT && CTX_BIDI_R == U_RIGHT_TO_LEFT &&
                "UCharDirection");
 
 // Whether a code point can raise a level above 0 in a left-to-right paragraph.
-static int raises_level(UChar32 c) {
+static unsigned raises_level(UChar32 c) {
     switch (u_charDirection(c)) {
     case U_RIGHT_TO_LEFT: case U_RIGHT_TO_LEFT_ARABIC: case U_ARABIC_NUMBER:
     case U_LEFT_TO_RIGHT_EMBEDDING: case U_LEFT_TO_RIGHT_OVERRIDE: case U_RIGHT_TO_LEFT_EMBEDDING:
@@ -33,30 +34,38 @@ static int raises_level(UChar32 c) {
     }
 }
 
-// raises_level for every BMP code point, a 256-code-point page at a time on first use
-// (the answers are the linked ICU's). Racing threads compute the same bits.
-static _Atomic uint64_t raising_bits[0x10000 / 64];
-static _Atomic uint8_t raising_page_ready[0x10000 / 256];
+// A property of every BMP code point in `bits` bits (1 or 2), `classify`'s answer,
+// computed a 256-code-point page at a time on first use (the answers are the linked
+// ICU's). Racing threads compute the same bits.
+typedef struct {
+    _Atomic uint64_t words[0x10000 * 2 / 64];
+    _Atomic uint8_t ready[0x10000 / 256];
+} BMPTable;
 
-static int bmp_raises_level(uint16_t unit) {
-    unsigned page = unit >> 8;
-    if (!atomic_load_explicit(&raising_page_ready[page], memory_order_acquire)) {
-        for (unsigned word = 0; word < 4; word++) {
-            uint64_t bits = 0;
-            for (unsigned bit = 0; bit < 64; bit++)
-                if (raises_level((UChar32)(page * 256 + word * 64 + bit))) bits |= (uint64_t)1 << bit;
-            atomic_store_explicit(&raising_bits[page * 4 + word], bits, memory_order_relaxed);
+static inline unsigned bmp_lookup(BMPTable *table, unsigned bits, unsigned (*classify)(UChar32), uint16_t unit) {
+    unsigned page = unit >> 8, per_word = 64 / bits;
+    if (!atomic_load_explicit(&table->ready[page], memory_order_acquire)) {
+        for (unsigned first = page * 256; first < page * 256 + 256; first += per_word) {
+            uint64_t word = 0;
+            for (unsigned k = 0; k < per_word; k++) word |= (uint64_t)classify((UChar32)(first + k)) << (bits * k);
+            atomic_store_explicit(&table->words[first / per_word], word, memory_order_relaxed);
         }
-        atomic_store_explicit(&raising_page_ready[page], 1, memory_order_release);
+        atomic_store_explicit(&table->ready[page], 1, memory_order_release);
     }
-    return (atomic_load_explicit(&raising_bits[unit >> 6], memory_order_relaxed) >> (unit & 63)) & 1;
+    uint64_t word = atomic_load_explicit(&table->words[unit / per_word], memory_order_relaxed);
+    return (unsigned)(word >> (bits * (unit % per_word))) & ((1u << bits) - 1);
 }
+
+static BMPTable raising;
+
+static unsigned bmp_raises_level(uint16_t unit) { return bmp_lookup(&raising, 1, raises_level, unit); }
 
 int32_t ctx_bidi_needed(const uint16_t *text, int32_t len) {
     for (int32_t i = 0; i < len; i++) {
         uint16_t unit = text[i];
-        // Nothing below U+0590 (Hebrew) is R, AL, AN or an explicit control.
-        if (unit < 0x0590) continue;
+        // Nothing below U+0590 (Hebrew), nor from kana to Hangul (U+3040-U+D7FF: CJK, Yi,
+        // Hangul, all L, unassigned ones too), is R, AL, AN or an explicit control.
+        if (unit < 0x0590 || (unit >= 0x3040 && unit < 0xD800)) continue;
         if (U16_IS_LEAD(unit) && i + 1 < len && U16_IS_TRAIL(text[i + 1])) {
             if (raises_level(U16_GET_SUPPLEMENTARY(unit, text[i + 1]))) return 1;
             i++;
@@ -65,6 +74,41 @@ int32_t ctx_bidi_needed(const uint16_t *text, int32_t len) {
         }
     }
     return 0;
+}
+
+// A code point's part in a right-to-left paragraph of the simplest kind: 1 when it is
+// strong right to left (R, AL), 0 when it is neutral there (WS, ON, S, NSM, and ES, ET
+// and CS, which without numbers are neutral too), else 2 (for which ICU decides).
+static unsigned right_to_left_part(UChar32 c) {
+    switch (u_charDirection(c)) {
+    case U_RIGHT_TO_LEFT: case U_RIGHT_TO_LEFT_ARABIC:
+        return 1;
+    case U_WHITE_SPACE_NEUTRAL: case U_OTHER_NEUTRAL: case U_SEGMENT_SEPARATOR: case U_DIR_NON_SPACING_MARK:
+    case U_EUROPEAN_NUMBER_SEPARATOR: case U_EUROPEAN_NUMBER_TERMINATOR: case U_COMMON_NUMBER_SEPARATOR:
+        return 0;
+    default:
+        return 2;
+    }
+}
+
+static BMPTable right_to_left_parts;
+
+static unsigned rtl_part(uint16_t unit) { return bmp_lookup(&right_to_left_parts, 2, right_to_left_part, unit); }
+
+// Whether `text` is one paragraph that resolves to level 1 throughout: BMP code points
+// that are R, AL or neutral (rtl_part), with an R or AL among them when the direction is
+// auto. By UAX #9 every neutral then lies between right-to-left strong types or the
+// paragraph's ends, which are right to left (W1-W7 leave nothing else, N0-N2 make all
+// of it R), and rule L1 resets whitespace and segment separators to the paragraph's
+// level, 1 as well: what ICU answers, without its setup, for most Arabic and Hebrew.
+static int is_plain_right_to_left(const uint16_t *text, int32_t len, int direction) {
+    int strong = direction == CTX_BIDI_RTL;
+    for (int32_t i = 0; i < len; i++) {
+        unsigned part = rtl_part(text[i]);   // surrogates are L: 2
+        if (part == 2) return 0;
+        strong |= (int)part;
+    }
+    return strong;
 }
 
 static UBiDiLevel icu_level(int direction) {
@@ -95,6 +139,12 @@ int32_t ctx_bidi_resolve(const uint16_t *text, int32_t len, int direction, uint8
     *error = 0;
     ctx_note_measuring_call();
     if (len <= 0) return 0;
+    if (direction != CTX_BIDI_LTR && is_plain_right_to_left(text, len, direction)) {
+        memset(levels, 1, (size_t)len);
+        paragraph_ends[0] = len;
+        paragraph_levels[0] = 1;
+        return 1;
+    }
     UErrorCode status = U_ZERO_ERROR;
     UBiDi *bidi = thread_bidi(&status);
     if (!bidi) { *error = status; return -1; }

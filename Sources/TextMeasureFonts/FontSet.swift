@@ -34,6 +34,24 @@ public struct FontSet: Sendable {
     package var clusterContexts: [UInt8] { storage.clusterContexts }
     /// The ellipsis and line boxes of each style the set is used with.
     package var styleMeasures: StyleMeasures { storage.styleMeasures }
+    /// `isDrawnOrIgnorable` for the ASCII code points, bit v of the 128: the answer
+    /// for most of most texts in one test.
+    package var drawnASCII: (low: UInt64, high: UInt64) { storage.drawnASCII }
+
+    /// Whether some font of the set draws `scalar` without .notdef, or it draws
+    /// nothing (a tab, a control, a joiner or another default-ignorable).
+    package func isDrawnOrIgnorable(_ scalar: UInt32) -> Bool {
+        Self.isDrawnOrIgnorable(scalar, fonts: fonts, bmpFonts: bmpFonts)
+    }
+
+    private static func isDrawnOrIgnorable(_ scalar: UInt32, fonts: [Font], bmpFonts: [UInt8]) -> Bool {
+        // Cheapest answers first. The table gives 0 both for the primary font and for
+        // no font: the primary's map tells.
+        if scalar < 0x10000, bmpFonts[Int(scalar)] != 0 { return true }
+        if fonts[0].coverage.contains(scalar) { return true }
+        if scalar == 0x09 || Scalars.isCoverageIgnorable(scalar) { return true }   // controls included
+        return fonts.contains { $0.drawsWithoutNotdef(scalar) }
+    }
 
     /// What a set holds, behind one reference: a set is copied into each text
     /// prepared with it and into the stages preparing it, and a copy then retains one
@@ -45,6 +63,7 @@ public struct FontSet: Sendable {
         let spacesSeparateShaping: Bool
         let clusterContexts: [UInt8]
         let styleMeasures = StyleMeasures()
+        let drawnASCII: (low: UInt64, high: UInt64)
 
         init(fonts: [Font], identity: UInt64, bmpFonts: [UInt8], spacesSeparateShaping: Bool) {
             self.fonts = fonts
@@ -52,6 +71,12 @@ public struct FontSet: Sendable {
             self.bmpFonts = bmpFonts
             self.spacesSeparateShaping = spacesSeparateShaping
             clusterContexts = fonts.isEmpty ? [] : ClusterContext.table(fonts: fonts, bmpFonts: bmpFonts)
+            var drawn: (low: UInt64, high: UInt64) = (0, 0)
+            for scalar in UInt32(0)..<128 where !fonts.isEmpty
+                && FontSet.isDrawnOrIgnorable(scalar, fonts: fonts, bmpFonts: bmpFonts) {
+                if scalar < 64 { drawn.low |= 1 << UInt64(scalar) } else { drawn.high |= 1 << UInt64(scalar - 64) }
+            }
+            drawnASCII = drawn
         }
     }
 

@@ -9,16 +9,38 @@ import Synchronization
 /// come before preparation, so the set holds it without knowing its type.
 package final class StyleMeasures: Sendable {
     static let capacity = 32
-    private let measured = Mutex<[(style: TextStyle, measures: any Sendable)]>([])
+    private let measured = Mutex<[(style: TextStyle, measures: AnyMeasures)]>([])
+
+    /// An entry's measures, of a type the set does not know. A class tagged with that
+    /// type rather than `any Sendable`: every preparation looks its style up, and a cast
+    /// out of an existential (with the `Optional` metadata `as?` needs) cost more than the
+    /// rest of the lookup.
+    private class AnyMeasures: @unchecked Sendable {
+        let type: ObjectIdentifier
+        init(type: ObjectIdentifier) { self.type = type }
+    }
+
+    private final class Measured<Measures: Sendable>: AnyMeasures, @unchecked Sendable {
+        let value: Measures
+        init(_ value: Measures) {
+            self.value = value
+            super.init(type: ObjectIdentifier(Measures.self))
+        }
+    }
 
     /// The measures for `style`, made with `measure` the first time. A set's
     /// measures are all of one type.
     package func measures<Measures: Sendable>(for style: TextStyle, measure: () -> Measures) -> Measures {
-        if let found = measured.withLock({ $0.last { $0.style == style }?.measures }) as? Measures { return found }
+        // By index: `last(where:)` would copy out each entry it returns, style and all.
+        if let found = measured.withLock({ measured in measured.lastIndex { $0.style == style }.map { measured[$0].measures } }),
+           found.type == ObjectIdentifier(Measures.self) {
+            // The tag says what it holds: the unchecked cast is the checked one, without its cost.
+            return unsafeDowncast(found, to: Measured<Measures>.self).value
+        }
         let measures = measure()
         measured.withLock { measured in
             if measured.count >= Self.capacity { measured.removeFirst() }
-            measured.append((style, measures))
+            measured.append((style, Measured(measures)))
         }
         return measures
     }

@@ -20,18 +20,40 @@ extension PreparedText {
     /// Whether some font of the set draws each code point that is drawn at all (a
     /// necessary condition for .notdef: no cluster can need one if this holds).
     private var everyScalarIsDrawn: Bool {
-        let fonts = self.fonts.fonts, bmpFonts = self.fonts.bmpFonts
-        let primary = fonts[0].coverage
-        // Cheapest answers first: this runs for every case a batch measures.
-        for scalar in text.unicodeScalars {
-            let value = scalar.value
-            // The table gives 0 both for the primary font and for no font: the primary's map tells.
-            if value < 0x10000, bmpFonts[Int(value)] != 0 { continue }
-            if primary.contains(value) { continue }
-            if value == 0x09 || Scalars.isCoverageIgnorable(value) { continue }   // controls included
-            if !fonts.contains(where: { $0.drawsWithoutNotdef(value) }) { return false }
+        let fonts = self.fonts, ascii = fonts.drawnASCII, bmpFonts = fonts.bmpFonts
+        // This runs for every case a batch measures: the code points are decoded from
+        // the string's UTF-8 directly (walking `unicodeScalars` cost more than the
+        // checks), and ASCII is answered by the set's mask.
+        // Usually every ASCII code point is drawn or draws nothing: then only the other
+        // bytes need a look, and eight ASCII bytes are passed over at once.
+        let everyASCIIIsDrawn = ascii.low == .max && ascii.high == .max
+        let found = text.utf8.withContiguousStorageIfAvailable { bytes in
+            var i = 0
+            while i < bytes.count {
+                if everyASCIIIsDrawn, i + 8 <= bytes.count, let base = bytes.baseAddress,
+                   UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
+                    i += 8
+                    continue
+                }
+                let lead = UInt32(bytes[i])
+                if lead < 0x80 {
+                    let bits = lead < 64 ? ascii.low >> UInt64(lead) : ascii.high >> UInt64(lead - 64)
+                    if bits & 1 == 0 { return false }
+                    i += 1
+                    continue
+                }
+                let length = lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
+                var value = lead & (0x7F >> UInt32(length))
+                // A Swift string's UTF-8 is valid: every continuation byte is there.
+                for k in 1..<length { value = value << 6 | UInt32(bytes[i + k] & 0x3F) }
+                // A fallback font draws it (most of Chinese, Japanese, Korean...): one load.
+                if value < 0x10000, bmpFonts[Int(value)] != 0 { i += length; continue }
+                if !fonts.isDrawnOrIgnorable(value) { return false }
+                i += length
+            }
+            return true
         }
-        return true
+        return found ?? text.unicodeScalars.allSatisfy { fonts.isDrawnOrIgnorable($0.value) }
     }
 
     /// The index of the grapheme cluster holding UTF-16 offset `offset`.

@@ -83,8 +83,14 @@ public struct TextPlacement: Sendable {
         }
 
         public init(_ line: TextLayout.Line) {
-            self.init(utf16Range: line.utf16Range, elidedUTF16Range: line.elidedUTF16Range, lineEnd: line.lineEnd,
-                      y: line.y, height: line.height, baseline: line.baseline, showsHyphen: line.hyphen != nil)
+            self.init([line], at: 0)
+        }
+
+        /// Line `index` of `lines`, read in place.
+        init(_ lines: [TextLayout.Line], at index: Int) {
+            self.init(utf16Range: lines[index].utf16Range, elidedUTF16Range: lines[index].elidedUTF16Range,
+                      lineEnd: lines[index].lineEnd, y: lines[index].y, height: lines[index].height,
+                      baseline: lines[index].baseline, showsHyphen: lines[index].hyphen != nil)
         }
     }
 
@@ -100,7 +106,9 @@ extension PreparedText {
     /// Places the lines of `layout`, aligned with `alignment` (the style's when nil)
     /// in the width it was laid out at.
     public func placement(of layout: TextLayout, alignment: TextAlignment? = nil) -> TextPlacement {
-        place(layout.lines.lazy.map(TextPlacement.LineInput.init), width: layout.width, alignment: alignment ?? style.alignment)
+        // By index, field by field: a copy of a whole line would retain its text.
+        place(layout.lines.indices.lazy.map { TextPlacement.LineInput(layout.lines, at: $0) }, width: layout.width,
+              alignment: alignment ?? style.alignment)
     }
 
     /// Places `lines` (in text order, not overlapping), aligned with `alignment` (the
@@ -112,140 +120,70 @@ extension PreparedText {
     }
 
     /// Generic over the lines so that a layout's are placed without an array of inputs.
+    ///
+    /// Clusters are written through pointers into arrays sized once (appending checked
+    /// the array's uniqueness per cluster, most of the cost); a line's scratch lives on
+    /// the stack. Text with no right-to-left levels skips bidi entirely, and so does a
+    /// line at a single level (reversed when that level is odd).
     private func place<Lines: Collection>(_ lines: Lines, width: Double?,
                                           alignment: TextAlignment) -> TextPlacement
     where Lines.Element == TextPlacement.LineInput {
-        let unitsPerPixel = Double(Units.widthPerPixel)
+        // A line holds at most a cluster per code unit it covers, one it starts inside
+        // and its ellipsis.
+        var bound = 0, lineBound = 0, needsItems = !bidi.isLeftToRight
+        for line in lines {
+            let units = max(0, min(line.utf16Range.upperBound, utf16Count) - max(line.utf16Range.lowerBound, 0)) + 2
+            bound += units
+            lineBound = max(lineBound, units)
+            needsItems = needsItems || line.elidedUTF16Range != nil
+        }
         var placedLines: [TextPlacement.Line] = []
-        var clusters: [TextPlacement.Cluster] = []
-        var visualOrder: [Int] = []
         placedLines.reserveCapacity(lines.count)
-        // Room for every cluster when the lines cover the text, as a layout's usually do.
-        clusters.reserveCapacity(graphemeEnds.count)
-        visualOrder.reserveCapacity(graphemeEnds.count)
-        // Scratch for one line, logical order.
-        var items: [PlacementItem] = []
-        for (lineIndex, line) in lines.enumerated() {
-            if bidi.isLeftToRight, line.elidedUTF16Range == nil {
-                placeLeftToRight(line, index: lineIndex, width: width, alignment: alignment, clusters: &clusters,
-                                 visualOrder: &visualOrder, lines: &placedLines)
-                continue
-            }
-            items.removeAll(keepingCapacity: true)
-            let paragraphLevel = bidi.paragraphLevel(at: line.utf16Range.lowerBound)
-            var pen = 0   // width units from the line's logical start, for tab stops
-            var ellipsisPlaced = false
-            var grapheme = firstGrapheme(endingAfter: line.utf16Range.lowerBound)
-            var start = grapheme == 0 ? 0 : Int(graphemeEnds[grapheme - 1])
-            while grapheme < graphemeEnds.count, start < line.utf16Range.upperBound {
-                let end = Int(graphemeEnds[grapheme])
-                defer { grapheme += 1; start = end }
-                if let cut = line.elidedUTF16Range {
-                    if start >= cut.lowerBound, !ellipsisPlaced {
-                        appendEllipsis(at: cut.lowerBound, line: lineIndex, level: items.last?.level ?? paragraphLevel,
-                                       clusters: &clusters, items: &items, pen: &pen)
-                        ellipsisPlaced = true
+        // Written into scratch, then copied into arrays made by `reserveCapacity`: an array
+        // made at its size (`Array(repeating:count:)`, `Array(unsafeUninitializedCapacity:)`)
+        // looks its type up at run time on every call, which cost more than the copy.
+        var clusters: [TextPlacement.Cluster] = [], visualOrder: [Int] = []
+        withUnsafeTemporaryAllocation(of: TextPlacement.Cluster.self, capacity: bound) { written in
+            withUnsafeTemporaryAllocation(of: Int.self, capacity: bound) { visual in
+                withUnsafeTemporaryAllocation(of: PlacementItem.self, capacity: needsItems ? lineBound : 0) { items in
+                    withUnsafeTemporaryAllocation(of: Int32.self, capacity: needsItems ? lineBound : 0) { order in
+                        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: needsItems ? lineBound : 0) { levels in
+                            graphemeEnds.withUnsafeBufferPointer { ends in
+                                graphemeWidths.withUnsafeBufferPointer { widths in
+                                    graphemeHangs.withUnsafeBufferPointer { hangs in
+                                        var out = PlacementBuffers(clusters: written, visual: visual, items: items,
+                                                                   order: order, levels: levels, ends: ends,
+                                                                   widths: widths, hangs: hangs, width: width,
+                                                                   alignment: alignment)
+                                        for (index, line) in lines.enumerated() {
+                                            placedLines.append(bidi.isLeftToRight && line.elidedUTF16Range == nil
+                                                               ? placeLeftToRight(line, index: index, into: &out)
+                                                               : placeReordering(line, index: index, into: &out))
+                                        }
+                                        clusters.reserveCapacity(out.clusterCount)
+                                        clusters.append(contentsOf: UnsafeBufferPointer(rebasing: written[..<out.clusterCount]))
+                                        // Left-to-right text is in visual order: the identity.
+                                        if bidi.isLeftToRight {
+                                            for index in 0..<out.clusterCount { visual[index] = index }
+                                            out.visualCount = out.clusterCount
+                                        }
+                                        visualOrder.reserveCapacity(out.visualCount)
+                                        visualOrder.append(contentsOf: UnsafeBufferPointer(rebasing: visual[..<out.visualCount]))
+                                    }
+                                }
+                            }
+                        }
                     }
-                    if cut.contains(start) { continue }
                 }
-                let width = tabStops.isTab(grapheme) ? tabStops.advance(at: pen) : Int(graphemeWidths[grapheme])
-                pen += width
-                let level = bidi.isLeftToRight ? 0 : bidi.levels[start]
-                // A mandatory break ends its line, so the line's last cluster is the break.
-                let isBreak = line.lineEnd == .mandatoryBreak && end == line.utf16Range.upperBound
-                clusters.append(TextPlacement.Cluster(utf16Range: start..<end, line: lineIndex, left: 0, right: 0,
-                                                      isRightToLeft: false, isEllipsis: false, isLineBreak: isBreak))
-                items.append(PlacementItem(cluster: clusters.count - 1, grapheme: grapheme, width: width, level: level,
-                                           hangs: graphemeHangs[grapheme]))
             }
-            if let cut = line.elidedUTF16Range, !ellipsisPlaced {
-                appendEllipsis(at: cut.lowerBound, line: lineIndex, level: items.last?.level ?? paragraphLevel,
-                               clusters: &clusters, items: &items, pen: &pen)
-            }
-            shareLigatures(&items)
-
-            // L1: whitespace at the end of the line takes the paragraph's level.
-            var trailing = 0
-            var index = items.count - 1
-            while index >= 0, items[index].hangs {
-                items[index].level = paragraphLevel
-                trailing += items[index].width
-                index -= 1
-            }
-            let hyphenWidth = line.showsHyphen ? hyphen.width : 0
-            let total = items.reduce(0) { $0 + $1.width } + hyphenWidth
-            let isRightToLeft = paragraphLevel & 1 == 1
-            let lineLeft = Self.lineLeft(total: total, trailing: trailing, lineEnd: line.lineEnd, width: width,
-                                         alignment: alignment, isRightToLeft: isRightToLeft)
-            // The hyphen ends the line: on its right, or its left when right to left.
-            let left = isRightToLeft ? lineLeft + Double(hyphenWidth) / unitsPerPixel : lineLeft
-
-            // Left-to-right text is in visual order already; other text is reordered (L2).
-            let order = bidi.isLeftToRight ? nil : BidiLevels.visualOrder(items.map(\.level))
-            let firstVisual = visualOrder.count
-            // In px from `left`, which may be any finite number (a huge width, centred).
-            var x = 0
-            for position in items.indices {
-                let item = items[order?[position] ?? position]
-                clusters[item.cluster].left = left + Double(x) / unitsPerPixel
-                x += item.width
-                clusters[item.cluster].right = left + Double(x) / unitsPerPixel
-                clusters[item.cluster].isRightToLeft = item.level & 1 == 1
-                visualOrder.append(item.cluster)
-            }
-            placedLines.append(TextPlacement.Line(utf16Range: line.utf16Range, left: left, right: left + Double(x) / unitsPerPixel,
-                                                  y: line.y, height: line.height, baseline: line.baseline,
-                                                  isRightToLeft: isRightToLeft,
-                                                  visualClusters: firstVisual..<visualOrder.count,
-                                                  hyphenLeft: !line.showsHyphen ? nil
-                                                      : isRightToLeft ? lineLeft : left + Double(x) / unitsPerPixel))
         }
         return TextPlacement(lines: placedLines, clusters: clusters, visualOrder: visualOrder)
     }
 
-    /// Places a line of text that needs no reordering: clusters in text order from x = 0,
-    /// then moved to where alignment puts the line.
-    private func placeLeftToRight(_ line: TextPlacement.LineInput, index: Int, width: Double?, alignment: TextAlignment,
-                                  clusters: inout [TextPlacement.Cluster], visualOrder: inout [Int],
-                                  lines: inout [TextPlacement.Line]) {
-        let pixelsPerUnit = 1 / Double(Units.widthPerPixel)
-        let first = clusters.count, firstVisual = visualOrder.count
-        var x = 0, trailing = 0
-        var grapheme = firstGrapheme(endingAfter: line.utf16Range.lowerBound)
-        var start = grapheme == 0 ? 0 : Int(graphemeEnds[grapheme - 1])
-        while grapheme < graphemeEnds.count, start < line.utf16Range.upperBound {
-            let end = Int(graphemeEnds[grapheme])
-            let advance = tabStops.isTab(grapheme) ? tabStops.advance(at: x) : Int(graphemeWidths[grapheme])
-            trailing = graphemeHangs[grapheme] ? trailing + advance : 0
-            // A mandatory break ends its line, so the line's last cluster is the break.
-            let isBreak = line.lineEnd == .mandatoryBreak && end == line.utf16Range.upperBound
-            clusters.append(TextPlacement.Cluster(utf16Range: start..<end, line: index, left: Double(x) * pixelsPerUnit,
-                                                  right: Double(x + advance) * pixelsPerUnit, isRightToLeft: false,
-                                                  isEllipsis: false, isLineBreak: isBreak))
-            visualOrder.append(clusters.count - 1)
-            x += advance
-            grapheme += 1
-            start = end
-        }
-        let hyphenWidth = line.showsHyphen ? hyphen.width : 0
-        let left = Self.lineLeft(total: x + hyphenWidth, trailing: trailing, lineEnd: line.lineEnd, width: width,
-                                 alignment: alignment, isRightToLeft: false)
-        if left != 0 {
-            for cluster in first..<clusters.count {
-                clusters[cluster].left += left
-                clusters[cluster].right += left
-            }
-        }
-        lines.append(TextPlacement.Line(utf16Range: line.utf16Range, left: left, right: left + Double(x) * pixelsPerUnit,
-                                        y: line.y, height: line.height, baseline: line.baseline, isRightToLeft: false,
-                                        visualClusters: firstVisual..<visualOrder.count,
-                                        hyphenLeft: line.showsHyphen ? left + Double(x) * pixelsPerUnit : nil))
-    }
-
     /// Where a line's leftmost cluster goes, in px: `total` width units wide, the last
     /// `trailing` of them hanging whitespace; 0 when `width` is nil (no alignment).
-    private static func lineLeft(total: Int, trailing: Int, lineEnd: LineEnd, width: Double?, alignment: TextAlignment,
-                                 isRightToLeft: Bool) -> Double {
+    static func lineLeft(total: Int, trailing: Int, lineEnd: LineEnd, width: Double?, alignment: TextAlignment,
+                         isRightToLeft: Bool) -> Double {
         guard let width else { return 0 }
         // In px, as Doubles: `width` may be any finite width layout accepts.
         let unitsPerPixel = Double(Units.widthPerPixel)
@@ -256,46 +194,6 @@ extension PreparedText {
         let offset = lineOffset(alignment: alignment, isRightToLeft: isRightToLeft, space: width - (total - hang))
         // A right-to-left line's hanging spaces are on its left, before `offset`.
         return offset - (isRightToLeft ? hang : 0)
-    }
-
-    /// A cluster on a line being placed.
-    struct PlacementItem {
-        /// Its index in the placement's clusters, its grapheme's index (-1 for the ellipsis).
-        var cluster: Int
-        var grapheme: Int
-        /// Its width in width units, its bidi level, whether it is whitespace that hangs.
-        var width: Int
-        var level: UInt8
-        var hangs: Bool
-    }
-
-    /// Appends the "…" of a truncated line, in place of the text from `offset`.
-    private func appendEllipsis(at offset: Int, line: Int, level: UInt8, clusters: inout [TextPlacement.Cluster],
-                                items: inout [PlacementItem], pen: inout Int) {
-        clusters.append(TextPlacement.Cluster(utf16Range: offset..<offset, line: line, left: 0, right: 0,
-                                              isRightToLeft: level & 1 == 1, isEllipsis: true, isLineBreak: false))
-        items.append(PlacementItem(cluster: clusters.count - 1, grapheme: -1, width: ellipsis.width, level: level,
-                                   hangs: false))
-        pen += ellipsis.width
-    }
-
-    /// Shares each right-to-left ligature's width evenly among its graphemes when
-    /// all of them are on the line, as Chromium's client rects do (see `LigatureSpans`).
-    private func shareLigatures(_ items: inout [PlacementItem]) {
-        guard !ligatures.spans.isEmpty, let first = items.first(where: { $0.grapheme >= 0 })?.grapheme else { return }
-        var span = ligatures.firstSpan(from: first)
-        var index = 0
-        while span < ligatures.spans.count, index < items.count {
-            let start = Int(ligatures.spans[span].first), count = Int(ligatures.spans[span].count)
-            if items[index].grapheme < start { index += 1; continue }
-            let whole = items[index].grapheme == start && index + count <= items.count
-                && items[index + count - 1].grapheme == start + count - 1
-            if whole {
-                let total = items[index..<index + count].reduce(0) { $0 + $1.width }
-                for i in 0..<count { items[index + i].width = total * (i + 1) / count - total * i / count }
-            }
-            span += 1
-        }
     }
 
     /// Blink's LineOffsetForTextAlign: where a line of width `available - space`
@@ -323,19 +221,5 @@ extension PreparedText {
             if Int(graphemeEnds[mid]) <= offset { low = mid + 1 } else { high = mid }
         }
         return low
-    }
-}
-
-extension TabStops {
-    /// Whether grapheme `index` is a tab.
-    @inline(__always)
-    func isTab(_ index: Int) -> Bool {
-        guard !graphemes.isEmpty else { return false }
-        var low = 0, high = graphemes.count
-        while low < high {
-            let mid = (low + high) / 2
-            if Int(graphemes[mid]) < index { low = mid + 1 } else { high = mid }
-        }
-        return low < graphemes.count && Int(graphemes[low]) == index
     }
 }

@@ -20,7 +20,7 @@ package struct Hyphen: Equatable, Sendable {
     package var fontMask: UInt64 { 1 << UInt64(fontIndex) }
 
     /// U+00AD SOFT HYPHEN: a break opportunity that shows a hyphen only where a line ends at it.
-    package static let softHyphen = LineBreakOptions.softHyphen
+    package static var softHyphen: UInt16 { LineBreakOptions.softHyphen }
 
     static func measure(fonts: FontSet, style: TextStyle) -> Hyphen {
         var glyph: hb_codepoint_t = 0

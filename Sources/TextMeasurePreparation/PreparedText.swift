@@ -67,6 +67,8 @@ public struct PreparedText: Sendable {
     /// Behind one reference, so that plain text, copied into every layout call, carries
     /// one nil pointer for it rather than the styled text's four.
     private let styledSource: StyledSource?
+    /// The glyphs drawing shapes once, on first use (empty until then).
+    package let glyphStore = GlyphStore()
 
     final class StyledSource: Sendable {
         let attributed: AttributedText

@@ -170,15 +170,10 @@ package struct SegmentBuilder {
             for (index, font) in fonts.fonts.enumerated() {
                 buffers.scales[index] = style.fontSize * Double(Units.widthPerPixel) / Double(font.advanceUnitsPerEm)
             }
-            let spacesSeparateShaping = fonts.spacesSeparateShaping   // a call into Fonts: once, not per break
-            fonts.clusterContexts.withUnsafeBufferPointer { contexts in
-                for (index, opportunity) in breaks.enumerated() {
-                    buffers.breakEnds[index] = Int32(opportunity.utf16Offset)
-                    buffers.safeBreaks[index] = Stretch.isSafeBreak(opportunity, in: text,
-                                                                    spacesSeparateShaping: spacesSeparateShaping,
-                                                                    contexts: contexts)
-                    buffers.admitted[index] = false
-                }
+            Stretch.markSafeBreaks(breaks, in: text, fonts: fonts, into: buffers.safeBreaks + 0)
+            for (index, opportunity) in breaks.enumerated() {
+                buffers.breakEnds[index] = Int32(opportunity.utf16Offset)
+                buffers.admitted[index] = false
             }
             if cache != nil {
                 StyleKey.write(fonts: fonts, style: style, to: buffers.styleKey.buffer(from: 0, count: buffers.styleKey.count))
@@ -209,14 +204,14 @@ package struct SegmentBuilder {
                                     inheriting: pending.script)
                         stretch = nil
                     }
-                    takeWaitingHits(from: waiting.first)
+                    if !waitingHits.isEmpty { takeWaitingHits(from: waiting.first) }
                     if waiting.units == 0 || waiting.units < SegmentBuilder.shortestLetterHitRun { take(hit, segment: index) }
                     waiting = (0, 0)
                     knownScript = hb_script_t(rawValue: hit.script)
                     continue
                 }
                 // Too few hits waited: the stretch goes on through them.
-                waitingHits.removeAll(keepingCapacity: true)
+                if !waitingHits.isEmpty { waitingHits.removeAll(keepingCapacity: true) }
                 waiting = (0, 0)
                 if stretch == nil, let knownScript { stretch = (index, knownScript) }
                 knownScript = nil
@@ -295,9 +290,10 @@ package struct SegmentBuilder {
             return found
         }
 
+        /// Inlined into `run`, which takes most segments of a warm text here.
+        @inline(__always)
         private mutating func take(_ hit: ShapedSegment, segment index: Int) {
-            buffers.blocks[blockCount] = (Int32(start(of: index)), hit.graphemeCount)
-            blockCount += 1
+            appendBlock(at: Int32(start(of: index)), count: hit.graphemeCount)
             buffers.segments[index] = Segment(width: hit.width, trailingWidth: hit.trailingWidth, fonts: hit.fonts,
                                               end: Int32(breaks[index].utf16Offset),
                                               graphemeEnd: clusterCount + hit.graphemeCount,
@@ -307,6 +303,19 @@ package struct SegmentBuilder {
                                               endsWithSoftHyphen: endsWithSoftHyphen(index))
             if hit.ligatures != 0 { ligatures.append(continuing: hit.ligatures, firstGrapheme: clusterCount) }
             clusterCount += hit.graphemeCount
+        }
+
+        /// Records that `count` clusters were written at `position`. A piece that starts
+        /// where the last one ends (one code unit per cluster: most text taken from the
+        /// cache) extends it, so that gathering copies one block, not one per segment.
+        @inline(__always)
+        private mutating func appendBlock(at position: Int32, count: Int32) {
+            if blockCount > 0, buffers.blocks[blockCount - 1].position + buffers.blocks[blockCount - 1].count == position {
+                buffers.blocks[blockCount - 1].count += count
+                return
+            }
+            buffers.blocks[blockCount] = (position, count)
+            blockCount += 1
         }
 
         /// Clusters, itemizes, shapes and measures the segments `range`, and caches those it may.
@@ -349,8 +358,7 @@ package struct SegmentBuilder {
             let first = clusterCount
             measure(stretch, segments: range)
 
-            buffers.blocks[blockCount] = (Int32(start), Int32(count))
-            blockCount += 1
+            appendBlock(at: Int32(start), count: Int32(count))
             if cache != nil { store(range, firstCluster: first, position: start) }
         }
 
@@ -428,6 +436,8 @@ package struct SegmentBuilder {
 
         /// Whether segment `index` ends with a hyphen that, starting a line, holds on
         /// to what follows (`BrowserTailoring.hyphenHoldsAtLineStart`): browser rules only.
+        /// Inlined, like `endsWithSoftHyphen`: out of line, each call took a copy of the whole pass.
+        @inline(__always)
         private func endsWithHeldHyphen(_ index: Int, trailingWidth: Int) -> Bool {
             style.lineBreakRules == .browser && trailingWidth == 0
                 && BrowserTailoring.hyphenHoldsAtLineStart(text, at: breaks[index].utf16Offset - 1,

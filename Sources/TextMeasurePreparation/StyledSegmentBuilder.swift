@@ -39,6 +39,10 @@ struct StyledSegmentBuilder {
     private(set) var built = BuiltSegments()
     /// The base style's ellipsis: its font index is its slot (the base fonts' slots come first).
     let ellipsis: Ellipsis
+    /// The runs shaped, in text order (split at bidi levels; `fontIndex` is the slot),
+    /// and the style of each (an index into `styles`): what drawing shapes the same way.
+    private(set) var shapedRuns: [FontRun] = []
+    private(set) var shapedRunStyles: [Int] = []
 
     struct SlotKey: Hashable, Sendable {
         var font: ObjectIdentifier?
@@ -359,6 +363,8 @@ struct StyledSegmentBuilder {
         let fontRunStyles = fontRuns.map { run in
             Int(clusterRuns[ends.partitioningIndex { Int($0) > run.start }])
         }
+        shapedRuns = fontRuns
+        shapedRunStyles = fontRunStyles
         ends.withUnsafeBufferPointer { ends in
             breaks.withUnsafeBufferPointer { breaks in
                 safe.withUnsafeBufferPointer { safe in
@@ -457,7 +463,7 @@ struct StyledSegmentBuilder {
 
     /// The features `style` is shaped with: its own, and common ligatures off under
     /// letter spacing, as Blink turns them off so that spaced letters stay apart.
-    private static func features(of style: TextStyle) -> [String] {
+    static func features(of style: TextStyle) -> [String] {
         style.letterSpacing == 0 ? style.fontFeatures : ligaturesOff + style.fontFeatures
     }
 

@@ -1,7 +1,7 @@
 import CFreeType
 import TextMeasure
 
-/// Draws glyphs by ID with FreeType's rasterizer, at one pixel size.
+/// Draws glyphs by ID with FreeType's rasterizer, each font at the sizes it is drawn at.
 ///
 /// Outlines are rendered anti-aliased and unhinted, at their exact subpixel
 /// position: the advances measuring used are unhinted too, so what is drawn is
@@ -19,25 +19,32 @@ struct GlyphRasterizer: ~Copyable {
         case bitmap(FT_Face, strikeSize: Double)
     }
 
+    /// A font of `fonts` at a size in device pixels (its bits: sizes come from a few styles).
+    private struct FaceKey: Hashable {
+        var font: Int
+        var pixelSize: UInt64
+    }
+
     private let library: FT_Library
     /// Keeps alive the bytes the faces read (FT_New_Memory_Face does not copy them).
     private let fonts: [Font]
-    private var faces: [Face]
-    private let pixelSize: Double
+    private var faces: [FaceKey: Face] = [:]
+    /// Device pixels per px.
+    private let scale: Double
 
-    init(fonts: FontSet, pixelSize: Double) throws(RenderError) {
+    /// `fonts`: what `PlacedGlyph.fontIndex` indexes (`PreparedText.drawingFonts`).
+    init(fonts: [Font], scale: Double) throws(RenderError) {
         var library: FT_Library?
         guard FT_Init_FreeType(&library) == 0, let library else {
             throw .unusableFont(name: "FreeType", code: -1)
         }
         self.library = library
-        self.fonts = fonts.fonts
-        faces = Array(repeating: .unopened, count: fonts.fonts.count)
-        self.pixelSize = pixelSize
+        self.fonts = fonts
+        self.scale = scale
     }
 
     deinit {
-        for face in faces {
+        for face in faces.values {
             switch face {
             case .unopened: break
             case .outline(let face), .bitmap(let face, _): FT_Done_Face(face)
@@ -46,12 +53,13 @@ struct GlyphRasterizer: ~Copyable {
         FT_Done_FreeType(library)
     }
 
-    /// Draws `glyph` of font `fontIndex` with its origin at (`x`, `baseline`), in
-    /// canvas pixels: outlines in `ink`, colour bitmaps in their own colours.
-    mutating func draw(_ glyph: UInt32, fontIndex: Int, x: Double, baseline: Double, ink: Color,
+    /// Draws `glyph` of font `fontIndex` at `size` px with its origin at (`x`, `baseline`),
+    /// in canvas pixels: outlines in `ink`, colour bitmaps in their own colours.
+    mutating func draw(_ glyph: UInt32, fontIndex: Int, size: Double, x: Double, baseline: Double, ink: Color,
                        on canvas: inout Canvas) throws(RenderError) {
         guard x.isFinite, baseline.isFinite else { return }
-        switch try face(fontIndex) {
+        let pixelSize = size * scale
+        switch try face(fontIndex, pixelSize: pixelSize) {
         case .unopened:
             return
         case .outline(let face):
@@ -73,10 +81,13 @@ struct GlyphRasterizer: ~Copyable {
         }
     }
 
-    private mutating func face(_ index: Int) throws(RenderError) -> Face {
-        guard index >= 0, index < faces.count else { return .unopened }
-        if case .unopened = faces[index] { faces[index] = try open(fonts[index]) }
-        return faces[index]
+    private mutating func face(_ index: Int, pixelSize: Double) throws(RenderError) -> Face {
+        guard index >= 0, index < fonts.count, pixelSize.isFinite, pixelSize > 0 else { return .unopened }
+        let key = FaceKey(font: index, pixelSize: pixelSize.bitPattern)
+        if let face = faces[key] { return face }
+        let face = try open(fonts[index], pixelSize: pixelSize)
+        faces[key] = face
+        return face
     }
 
     /// Sets a variable font's axes as measuring did (`Font.variations`, checked against
@@ -100,7 +111,7 @@ struct GlyphRasterizer: ~Copyable {
         tag + String(repeating: " ", count: max(0, 4 - tag.utf8.count))
     }
 
-    private func open(_ font: Font) throws(RenderError) -> Face {
+    private func open(_ font: Font, pixelSize: Double) throws(RenderError) -> Face {
         let data = font.unsafeFileData
         var opened: FT_Face?
         let error = FT_New_Memory_Face(library, data.bytes.baseAddress?.assumingMemoryBound(to: FT_Byte.self),

@@ -1,7 +1,8 @@
 import TextMeasure
 
 /// Draws text panels side by side on one canvas, each under an optional caption:
-/// the glyphs with FreeType, and, faintly, what the layout decided: the frame
+/// the glyphs with FreeType (each styled run in its font and size), inline
+/// placeholders as green outlines of their boxes, and, faintly, what the layout decided: the frame
 /// (grey), the edges the lines wrap at (orange), each line's box (blue) and its
 /// baseline (red).
 ///
@@ -21,6 +22,7 @@ public enum PanelRenderer {
     static let wrapEdge = Color(red: 240, green: 150, blue: 60)
     static let lineBox = Color(red: 70, green: 130, blue: 230)
     static let baseline = Color(red: 230, green: 60, blue: 60)
+    static let placeholder = Color(red: 40, green: 150, blue: 90)
 
     /// Renders `panels` left to right, `captions[i]` above panel i, at `scale`
     /// device pixels per px.
@@ -87,16 +89,22 @@ public enum PanelRenderer {
         }, width: width)
     }
 
-    /// Draws the glyphs of `placement`'s lines where it placed them.
+    /// Draws the glyphs of `placement`'s lines where it placed them, each in its run's
+    /// font and size, and each inline placeholder as the outline of its box.
     private static func drawGlyphs(of prepared: PreparedText, _ placement: TextPlacement, x: Double, y: Double,
                                    scale: Double, ink: Color, on canvas: inout Canvas) throws(RenderError) {
-        var rasterizer = try GlyphRasterizer(fonts: prepared.fonts, pixelSize: prepared.style.fontSize * scale)
+        var rasterizer = try GlyphRasterizer(fonts: prepared.drawingFonts, scale: scale)
         let placed = prepared.glyphs(in: placement)
         for (line, glyphs) in zip(placement.lines, placed) {
             for glyph in glyphs {
-                try rasterizer.draw(glyph.glyphID, fontIndex: glyph.fontIndex, x: (x + glyph.x) * scale,
+                try rasterizer.draw(glyph.glyphID, fontIndex: glyph.fontIndex, size: glyph.size, x: (x + glyph.x) * scale,
                                     baseline: (y + line.baseline - glyph.y) * scale, ink: ink, on: &canvas)
             }
+        }
+        for box in prepared.placeholders(in: placement) {
+            let top = y + placement.lines[box.line].baseline - box.ascent
+            canvas.stroke(x: (x + box.x) * scale, y: top * scale, width: box.width * scale, height: box.height * scale,
+                          placeholder)
         }
     }
 }

@@ -89,7 +89,9 @@ package struct LineBreakOptions: Sendable, Hashable {
     package var language: String? = nil
 
     /// U+00AD SOFT HYPHEN: a break opportunity that shows a hyphen only where a line ends at it.
-    package static let softHyphen: UInt16 = 0x00AD
+    /// Inlinable, not a stored `static let`: preparation asks it per segment, and a
+    /// global from another module is read through a once-token call.
+    @inlinable package static var softHyphen: UInt16 { 0x00AD }
 
     package init(lineBreak: LineBreak = .auto, wordBreak: WordBreak = .normal, whiteSpace: WhiteSpace = .preWrap,
                  hyphens: Hyphens = .manual, language: String? = nil) {

@@ -54,6 +54,8 @@ package struct Stretch {
     /// would fold into the space's cluster; between two letters that are clusters by
     /// themselves and that no lookup or kerning pair of their fonts reaches
     /// (`FontSet.clusterContexts`): no rule then reaches across the break.
+    /// (Package: the styled shape cache asks it for a segment's two breaks.)
+    @inline(__always)
     package static func isSafeBreak(_ opportunity: BreakOpportunity, in text: UnsafeBufferPointer<UInt16>,
                                     spacesSeparateShaping: Bool, contexts: UnsafeBufferPointer<UInt8>) -> Bool {
         let offset = opportunity.utf16Offset
@@ -72,6 +74,20 @@ package struct Stretch {
             return !Scalars.joinsPrevious(Scalars.decode(text, at: offset + 1).scalar)
         }
         return offset + 1 == text.count || contexts[Int(text[offset + 1])] & ClusterContext.joinsPrevious == 0
+    }
+
+    /// `isSafeBreak` for each of `breaks`, written to `safe`: one call from
+    /// preparation per text, not one into this module per break.
+    package static func markSafeBreaks(_ breaks: UnsafeBufferPointer<BreakOpportunity>,
+                                       in text: UnsafeBufferPointer<UInt16>, fonts: FontSet,
+                                       into safe: UnsafeMutablePointer<Bool>) {
+        let spacesSeparateShaping = fonts.spacesSeparateShaping
+        fonts.clusterContexts.withUnsafeBufferPointer { contexts in
+            for (index, opportunity) in breaks.enumerated() {
+                safe[index] = isSafeBreak(opportunity, in: text, spacesSeparateShaping: spacesSeparateShaping,
+                                          contexts: contexts)
+            }
+        }
     }
 }
 
@@ -161,9 +177,11 @@ package struct FontItemizer {
     package func runs(in text: UnsafeBufferPointer<UInt16>, graphemes: [Int32], breaks: [BreakOpportunity],
               fontForGrapheme: inout [UInt8]) -> [FontRun] {
         var runs: [FontRun] = []
-        let safe = fontSet.clusterContexts.withUnsafeBufferPointer { contexts in
-            breaks.map { Stretch.isSafeBreak($0, in: text, spacesSeparateShaping: fontSet.spacesSeparateShaping,
-                                             contexts: contexts) }
+        let safe = breaks.withUnsafeBufferPointer { breaks in
+            [Bool](unsafeUninitializedCapacity: breaks.count) { safe, count in
+                if let base = safe.baseAddress { Stretch.markSafeBreaks(breaks, in: text, fonts: fontSet, into: base) }
+                count = breaks.count
+            }
         }
         var scripts = [hb_script_t](repeating: HB_SCRIPT_INVALID, count: breaks.count)
         fontForGrapheme = [UInt8](repeating: 0, count: graphemes.count)

@@ -42,11 +42,15 @@ public struct TextContainer: Sendable, Hashable {
     public static let insetRange: ClosedRange<Double> = Limits.inset
 
     func validate() throws(TextMeasureError) {
-        for (name, value) in [("inset.top", textContainerInset.top), ("inset.left", textContainerInset.left),
-                              ("inset.bottom", textContainerInset.bottom), ("inset.right", textContainerInset.right),
-                              ("lineFragmentPadding", lineFragmentPadding)] {
+        // One check at a time, not a loop over an array of them: every measurer made runs this.
+        func check(_ name: String, _ value: Double) throws(TextMeasureError) {
             guard value.isFinite, Self.insetRange.contains(value) else { throw .invalidInset(name: name, value: value) }
         }
+        try check("inset.top", textContainerInset.top)
+        try check("inset.left", textContainerInset.left)
+        try check("inset.bottom", textContainerInset.bottom)
+        try check("inset.right", textContainerInset.right)
+        try check("lineFragmentPadding", lineFragmentPadding)
         _ = try fittingOptions
     }
 

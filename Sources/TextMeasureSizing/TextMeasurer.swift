@@ -74,9 +74,11 @@ public struct TextMeasurer: Sendable {
     /// which retains and then releases its every array.)
     public init(prepared: consuming PreparedText, container: TextContainer = TextContainer()) throws(TextMeasureError) {
         try container.validate()
-        self.prepared = prepared
-        self.container = container
+        // Everything that can throw before the first stored property is set: a throw
+        // after it made the initializer build the measurer aside and copy it in.
         fitting = try container.fittingOptions
+        self.container = container
+        self.prepared = prepared
     }
 
     /// Edits the text as a composer does on each keystroke, preparing again only the

@@ -107,10 +107,13 @@ enum BenchCommand {
         }
         let lineCount = layouts.reduce(0) { $0 + $1.lines.count }
         // Borrowed from the arrays, not copied out of them (see relayout).
-        let place = try measurers.withUnsafeBufferPointer { measurers throws(CLIError) in
+        // The prepared texts taken out of their measurers first: a measurer's property,
+        // read from outside, comes as a copy that retains every array of it.
+        let prepared = measurers.map(\.prepared)
+        let place = try prepared.withUnsafeBufferPointer { prepared throws(CLIError) in
             try layouts.withUnsafeBufferPointer { layouts throws(CLIError) in
                 try medianPerItem(cases.count, reps: reps) { index in
-                    measurers[index].prepared.placement(of: layouts[index]).clusters.count
+                    prepared[index].placement(of: layouts[index]).clusters.count
                 }
             }
         } * Double(cases.count) / Double(max(1, lineCount))

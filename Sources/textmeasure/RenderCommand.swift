@@ -5,6 +5,7 @@ import TextMeasureRender
 enum RenderCommand {
     static let help = """
         usage: textmeasure render --width W -o OUT.png [--scale S] [options] [TEXT | -]
+               textmeasure render --case FILE|- -o OUT.png [--width W] [--scale S]
 
         A PNG of the text laid out at a proposed width, drawn with FreeType.
 
@@ -13,7 +14,9 @@ enum RenderCommand {
         marks show what the layout decided: the view's frame (grey), the edges the
         lines wrap at (orange), each line's box (blue) and baseline (red). Colour
         emoji are drawn from the emoji font's bitmaps, scaled to the size; a
-        truncated line shows its "…".
+        truncated line shows its "…". With --case, the text, style, spans and
+        width come from one JSON case, as batch reads it: each span is drawn in its
+        fonts and size, and a placeholder as the green outline of its box.
 
         The picture is the frame (W × the measured height) with \(PanelRenderer.margin.readable) px around
         it, times the scale; lines that overflow a --max-height are drawn below it.
@@ -29,18 +32,16 @@ enum RenderCommand {
         """
 
     static func run(_ arguments: inout Arguments) throws(CLIError) {
-        guard let width = try arguments.number("--width") else { throw .usage("render needs --width W") }
         let longOutput = try arguments.value("--output")
         guard let output = try arguments.value("-o") ?? longOutput else {
             throw .usage("render needs -o OUT.png")
         }
         let scale = try arguments.number("--scale") ?? 1
-        let options = try MeasureOptions.parse(&arguments)
-        let text = try TextInput.read(try arguments.positionals())
-        let measurer = try options.measurer(for: text)
+        // The text and its width as `measure` reads them (flags and TEXT, or --case).
+        let measurement = try Measurement.parse(&arguments)
         let panel: TextPanel, canvas: Canvas
         do {
-            panel = try TextPanel(measurer: measurer, width: width)
+            panel = try TextPanel(measurer: measurement.measurer, width: measurement.proposedWidth)
             canvas = try PanelRenderer.render([panel], scale: scale)
             try canvas.writePNG(to: output)
         } catch {

@@ -133,6 +133,39 @@ import Darwin
                               height: first.height * 2) == 0)
     }
 
+    /// Styled text is drawn at its runs' sizes (measure equals render), and an inline
+    /// placeholder as the green outline of its box.
+    @Test func styledRunsAreDrawnAtTheirSizesAndPlaceholdersAsBoxes() throws {
+        var text = AttributedText("big small \u{FFFC}", style: TextStyle(fontSize: 15))
+        try text.setAttributes(TextAttributes(fontSize: 40), utf16Range: 0..<3)
+        try text.setAttributes(TextAttributes(placeholder: InlinePlaceholder(width: 30, height: 12, baseline: 10)),
+                               utf16Range: 10..<11)
+        let measurer = try TextMeasurer(attributedText: text)
+        let panel = try TextPanel(measurer: measurer, width: 400)
+        let (_, png) = try Self.renderAndDecode([panel], scale: 1)
+        let placement = measurer.prepared.placement(of: try measurer.layout(width: 400))
+        let clusters = placement.clusters, baseline = Self.margin + panel.textTop + panel.lines[0].baseline
+        let left = Self.margin + panel.textLeft
+        // 20 to 26 px above the baseline: the 40 px "big" reaches there, the 15 px "small" does not.
+        func inkHigh(_ range: Range<Int>) -> Int {
+            png.inkCount(x: left + clusters[range.lowerBound].left, y: baseline - 26,
+                         width: clusters[range.upperBound - 1].right - clusters[range.lowerBound].left, height: 6)
+        }
+        #expect(inkHigh(0..<3) > 20)
+        #expect(inkHigh(4..<9) == 0)
+        #expect(png.inkCount(x: left + clusters[4].left, y: baseline - 10, width: 10, height: 10) > 0)
+        // The placeholder's top edge, 10 px above the baseline, is green; inside it is not.
+        let box = try #require(measurer.prepared.placeholders(in: placement).first)
+        func color(_ x: Double, _ y: Double) -> (Int, Int, Int) {
+            let i = (Int(y.rounded()) * png.width + Int(x.rounded())) * 3
+            return (Int(png.pixels[i]), Int(png.pixels[i + 1]), Int(png.pixels[i + 2]))
+        }
+        let edge = color(left + box.x + box.width / 2, baseline - box.ascent)
+        #expect(edge.1 > edge.0 + 60 && edge.1 > edge.2 + 30, "\(edge)")
+        let inside = color(left + box.x + box.width / 2, baseline - box.ascent + box.height / 2)
+        #expect(!(inside.1 > inside.0 + 60))
+    }
+
     @Test func colourEmojiAreDrawnInTheirColours() throws {
         func hasYellow(_ text: String) throws -> Bool {
             let measurer = try TextMeasurer(text: text, style: TextStyle(fontSize: 40))

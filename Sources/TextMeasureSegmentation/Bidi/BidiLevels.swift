@@ -62,24 +62,31 @@ package struct BidiLevels: Sendable, Equatable {
     }
 
     /// Rule L2: the visual order of items with `levels` (logical order in, indices
-    /// into it out, left to right): from the highest level down to the lowest odd
-    /// one, every maximal run of items at that level or above is reversed.
+    /// into it out, left to right): see `reorder`.
     package static func visualOrder(_ levels: [UInt8]) -> [Int] {
-        var order = Array(levels.indices)
-        guard let highest = levels.max(), highest > 0 else { return order }
+        var order = levels.indices.map { Int32($0) }
+        levels.withUnsafeBufferPointer { levels in order.withUnsafeMutableBufferPointer { reorder($0, levels: levels) } }
+        return order.map(Int.init)
+    }
+
+    /// Rule L2 in place: `order` holds indices into `levels` and becomes their visual
+    /// order: from the highest level down to the lowest odd one, every maximal run of
+    /// items at that level or above is reversed. Placement calls it per line with
+    /// scratch it keeps, so it allocates nothing.
+    package static func reorder(_ order: UnsafeMutableBufferPointer<Int32>, levels: UnsafeBufferPointer<UInt8>) {
+        guard let highest = levels.max(), highest > 0 else { return }
         let lowestOdd = (levels.min() ?? 0) | 1
         var level = highest
         while level >= lowestOdd {
             var start = 0
             while start < order.count {
-                guard levels[order[start]] >= level else { start += 1; continue }
+                guard levels[Int(order[start])] >= level else { start += 1; continue }
                 var end = start
-                while end < order.count, levels[order[end]] >= level { end += 1 }
+                while end < order.count, levels[Int(order[end])] >= level { end += 1 }
                 order[start..<end].reverse()
                 start = end
             }
             level -= 1
         }
-        return order
     }
 }

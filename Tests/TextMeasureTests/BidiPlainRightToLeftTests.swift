@@ -1,0 +1,81 @@
+import CTextICU
+import Testing
+@testable import TextMeasure
+
+/// Right-to-left text of strong letters and neutrals only is resolved without ICU's
+/// ubidi (`ctx_bidi_resolve`'s shortcut): the levels must be what ubidi gives for the
+/// same classes, and text the shortcut must not take must still reach ubidi.
+@Suite struct BidiPlainRightToLeftTests {
+    /// One character of each class the shortcut takes, with its class: R, AL, WS, ON,
+    /// S, NSM, ES, ET, CS.
+    static let plain: [(unit: UInt16, bidiClass: Int)] = [
+        (0x05D0, CTX_BIDI_R), (0x0627, CTX_BIDI_AL), (0x0020, CTX_BIDI_WS), (0x0021, CTX_BIDI_ON),
+        (0x0009, CTX_BIDI_S), (0x064B, CTX_BIDI_NSM), (0x002B, CTX_BIDI_ES), (0x0023, CTX_BIDI_ET),
+        (0x002C, CTX_BIDI_CS),
+    ]
+
+    /// ubidi's levels for `classes` as one paragraph (the conformance tests' entry point,
+    /// which never takes the shortcut).
+    static func icuLevels(_ classes: [Int], direction: Int) throws -> [UInt8] {
+        var levels = [UInt8](repeating: 0, count: classes.count)
+        var paragraphLevel: UInt8 = 0
+        var error: Int32 = 0
+        let status = ctx_bidi_resolve_classes(classes.map { UInt8($0) }, Int32(classes.count), Int32(direction),
+                                              &levels, &paragraphLevel, &error)
+        try #require(status == 0, "ICU error \(error)")
+        return levels
+    }
+
+    static func resolved(_ units: [UInt16], _ direction: WritingDirection) throws -> BidiLevels {
+        try units.withUnsafeBufferPointer { try BidiLevels.resolve($0, direction: direction) }
+    }
+
+    @Test(arguments: [WritingDirection.natural, .rightToLeft])
+    func sameLevelsAsICU(direction: WritingDirection) throws {
+        var state: UInt64 = 7
+        func next(_ bound: Int) -> Int {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return Int((state >> 33) % UInt64(bound))
+        }
+        let icuDirection = direction == .natural ? CTX_BIDI_AUTO : CTX_BIDI_RTL
+        for _ in 0..<2_000 {
+            let picks = (0..<(1 + next(12))).map { _ in Self.plain[next(Self.plain.count)] }
+            let bidi = try Self.resolved(picks.map(\.unit), direction)
+            let expected = try Self.icuLevels(picks.map(\.bidiClass), direction: icuDirection)
+            if expected.allSatisfy({ $0 == 0 }) {
+                // Neutrals alone in an auto paragraph: left to right, no levels kept.
+                #expect(bidi.isLeftToRight || bidi.levels == expected)
+            } else {
+                #expect(bidi.levels == expected, "\(picks.map(\.bidiClass))")
+                #expect(bidi.paragraphEnds == [Int32(picks.count)])
+                #expect(bidi.paragraphLevels == [1])
+            }
+        }
+    }
+
+    /// `ctx_bidi_needed` passes over U+3040-U+D7FF without a look: ubidi puts every
+    /// code point there at level 0 in a left-to-right paragraph, and one Hebrew letter
+    /// after Chinese still needs resolving.
+    @Test func kanaToHangulNeedsNoResolution() throws {
+        var levels: [UInt8] = [9], ends: [Int32] = [0], paragraphLevels: [UInt8] = [0]
+        var error: Int32 = 0
+        for unit in UInt16(0x3040)..<0xD800 {
+            let count = ctx_bidi_resolve([unit], 1, Int32(CTX_BIDI_LTR), &levels, &ends, &paragraphLevels, 1, &error)
+            try #require(count == 1 && levels == [0], "U+\(String(unit, radix: 16))")
+        }
+        #expect(ctx_bidi_needed(Array("中文かなカナ한국어".utf16), 9) == 0)
+        #expect(ctx_bidi_needed(Array("中文\u{5D0}".utf16), 3) == 1)
+    }
+
+    /// A digit (EN, which becomes AN after Arabic), a Latin letter or a newline in the
+    /// same text still goes to ubidi: levels other than 1, or two paragraphs.
+    @Test func textWithNumbersLettersOrParagraphsIsResolvedByICU() throws {
+        let digits = try Self.resolved(Array("\u{627}\u{644} 12".utf16), .natural)
+        #expect(digits.levels == [1, 1, 1, 2, 2])
+        let latin = try Self.resolved(Array("\u{5D0} ab".utf16), .natural)
+        #expect(latin.levels == [1, 1, 2, 2])
+        let paragraphs = try Self.resolved(Array("\u{5D0}\n\u{5D1}".utf16), .natural)
+        #expect(paragraphs.paragraphEnds == [2, 3])
+        #expect(paragraphs.levels == [1, 1, 1])
+    }
+}
