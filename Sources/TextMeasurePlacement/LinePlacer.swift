@@ -87,17 +87,19 @@ extension PreparedText {
         let unitsPerPixel = Double(Units.widthPerPixel)
         let paragraphLevel = bidi.paragraphLevel(at: line.utf16Range.lowerBound)
         let upper = line.utf16Range.upperBound, endsWithBreak = line.lineEnd == .mandatoryBreak
-        let isLeftToRightText = bidi.isLeftToRight
+        // Held in locals: written through `out`, they were reloaded per cluster.
+        let isLeftToRightText = bidi.isLeftToRight, bidiLevels = bidi.levels, elided = line.elidedUTF16Range
+        let ends = out.ends, widths = out.widths, hangs = out.hangs, itemBuffer = out.items, levelBuffer = out.levels
         var count = 0
         var pen = 0   // width units from the line's logical start, for tab stops
         var ellipsisPlaced = false
         var grapheme = firstGrapheme(endingAfter: line.utf16Range.lowerBound)
-        var start = grapheme == 0 ? 0 : Int(out.ends[grapheme - 1])
+        var start = grapheme == 0 ? 0 : Int(ends[grapheme - 1])
         var tab = firstTab(from: grapheme)
-        while grapheme < out.ends.count, start < upper {
-            let end = Int(out.ends[grapheme])
+        while grapheme < ends.count, start < upper {
+            let end = Int(ends[grapheme])
             defer { grapheme += 1; start = end }
-            if let cut = line.elidedUTF16Range {
+            if let cut = elided {
                 if start >= cut.lowerBound, !ellipsisPlaced {
                     appendEllipsis(at: cut.lowerBound, level: count > 0 ? out.levels[count - 1] : paragraphLevel,
                                    into: &out, count: &count, pen: &pen)
@@ -105,15 +107,15 @@ extension PreparedText {
                 }
                 if cut.contains(start) { continue }
             }
-            let width = width(of: grapheme, at: pen, tab: &tab, widths: out.widths)
+            let width = width(of: grapheme, at: pen, tab: &tab, widths: widths)
             pen += width
-            out.items[count] = PlacementItem(start: Int32(start), end: Int32(end), grapheme: Int32(grapheme),
-                                             hangs: out.hangs[grapheme], isLineBreak: endsWithBreak && end == upper,
-                                             width: width)
-            out.levels[count] = isLeftToRightText ? 0 : bidi.levels[start]
+            itemBuffer[count] = PlacementItem(start: Int32(start), end: Int32(end), grapheme: Int32(grapheme),
+                                              hangs: hangs[grapheme], isLineBreak: endsWithBreak && end == upper,
+                                              width: width)
+            levelBuffer[count] = isLeftToRightText ? 0 : bidiLevels[start]
             count += 1
         }
-        if let cut = line.elidedUTF16Range, !ellipsisPlaced {
+        if let cut = elided, !ellipsisPlaced {
             appendEllipsis(at: cut.lowerBound, level: count > 0 ? out.levels[count - 1] : paragraphLevel,
                            into: &out, count: &count, pen: &pen)
         }
@@ -150,8 +152,9 @@ extension PreparedText {
         let order = UnsafeMutableBufferPointer(rebasing: out.order[..<runs])
         for run in 0..<runs { order[run] = Int32(run) }
         BidiLevels.reorder(order, levels: UnsafeBufferPointer(rebasing: levels[..<runs]))
-        let firstCluster = out.clusterCount
+        let firstCluster = out.clusterCount, clusters = out.clusters, visual = out.visual
         let firstVisual = isLeftToRightText ? firstCluster : out.visualCount
+        var visualCount = firstVisual
         // In px from `left`, which may be any finite number (a huge width, centred).
         var x = 0
         for run in order {
@@ -163,17 +166,18 @@ extension PreparedText {
                 let item = items[logical]
                 let itemLeft = left + Double(x) / unitsPerPixel
                 x += item.width
-                out.clusters[firstCluster + logical] = TextPlacement.Cluster(
+                clusters[firstCluster + logical] = TextPlacement.Cluster(
                     start: Int(item.start), end: Int(item.end), line: lineIndex, left: itemLeft,
                     right: left + Double(x) / unitsPerPixel, isRightToLeft: isOdd, isEllipsis: item.grapheme < 0,
                     isLineBreak: item.isLineBreak)
                 if !isLeftToRightText {
-                    out.visual[out.visualCount] = firstCluster + logical
-                    out.visualCount += 1
+                    visual[visualCount] = firstCluster + logical
+                    visualCount += 1
                 }
             }
         }
         out.clusterCount += count
+        if !isLeftToRightText { out.visualCount = visualCount }
         let lastVisual = isLeftToRightText ? out.clusterCount : out.visualCount
         return TextPlacement.Line(utf16Range: line.utf16Range, left: left, right: left + Double(x) / unitsPerPixel,
                                   y: line.y, height: line.height, baseline: line.baseline, isRightToLeft: isRightToLeft,
