@@ -25,7 +25,7 @@ extension AttributedText {
 
     /// Replaces the characters in `range` with `replacement`: see `replaceCharacters(inUTF16:with:)`.
     public mutating func replaceCharacters(in range: Range<String.Index>, with replacement: String) throws(TextMeasureError) {
-        try replaceCharacters(inUTF16: utf16Range(range), with: replacement)
+        try replaceCharacters(inUTF16: text.utf16Offsets(of: range), with: replacement)
     }
 
     /// Replaces the characters in `utf16Range` with `replacement`'s text and runs
@@ -50,7 +50,7 @@ extension AttributedText {
 
     /// Replaces the characters in `range` with `replacement`: see `replaceCharacters(inUTF16:with:)`.
     public mutating func replaceCharacters(in range: Range<String.Index>, with replacement: AttributedText) throws(TextMeasureError) {
-        try replaceCharacters(inUTF16: utf16Range(range), with: replacement)
+        try replaceCharacters(inUTF16: text.utf16Offsets(of: range), with: replacement)
     }
 
     /// This text's style and fonts with `text` and `runs`, which an edit made (they are valid).
@@ -127,17 +127,5 @@ extension AttributedText {
             throw .invalidEditRange(utf16Offsets: range)
         }
         return lower..<upper
-    }
-
-    /// `range`'s UTF-16 offsets, checked to lie in the text on scalar boundaries.
-    private func utf16Range(_ range: Range<String.Index>) throws(TextMeasureError) -> Range<Int> {
-        let units = text.utf16
-        guard range.lowerBound >= units.startIndex, range.upperBound <= units.endIndex,
-              range.lowerBound.samePosition(in: text.unicodeScalars) != nil,
-              range.upperBound.samePosition(in: text.unicodeScalars) != nil else {
-            throw .invalidEditRange(utf16Offsets: -1 ..< -1)
-        }
-        let lower = units.distance(from: units.startIndex, to: range.lowerBound)
-        return lower..<(lower + units.distance(from: range.lowerBound, to: range.upperBound))
     }
 }

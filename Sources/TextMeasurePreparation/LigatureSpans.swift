@@ -53,23 +53,13 @@ package struct LigatureSpans: Sendable, Equatable {
     /// (`insertedCount` graphemes, counted from the first replaced): an edit's.
     package func replacing(graphemes replaced: Range<Int32>, with inserted: LigatureSpans,
                            insertedCount: Int32) -> LigatureSpans {
-        let before = spans.partitioningIndex { $0.first >= replaced.lowerBound }
-        let after = spans.partitioningIndex { $0.first >= replaced.upperBound }
-        let shift = replaced.lowerBound + insertedCount - replaced.upperBound
-        var result = LigatureSpans()
-        result.spans = Array(spans[..<before])
-            + inserted.spans.map { Span(first: $0.first + replaced.lowerBound, count: $0.count) }
-            + spans[after...].map { Span(first: $0.first + shift, count: $0.count) }
+        var result = self
+        result.spans = spans.replacing(graphemes: replaced, with: inserted.spans, insertedCount: insertedCount, keyedBy: \.first)
         return result
     }
 
     /// The index of the first span that starts at or after grapheme `index`.
     package func firstSpan(from index: Int) -> Int {
-        var low = 0, high = spans.count
-        while low < high {
-            let mid = (low + high) / 2
-            if Int(spans[mid].first) < index { low = mid + 1 } else { high = mid }
-        }
-        return low
+        spans.partitioningIndex { Int($0.first) >= index }
     }
 }

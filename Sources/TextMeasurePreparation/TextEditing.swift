@@ -34,7 +34,7 @@ extension PreparedText {
     ///   the text or splits a surrogate pair; `.textTooLong` for a result too long.
     public func replacingCharacters(in range: Range<String.Index>, with replacement: String,
                                     cache: ShapeCache? = .shared) throws(TextMeasureError) -> PreparedText {
-        try replacingCharacters(inUTF16: utf16Range(of: range), with: replacement, cache: cache)
+        try replacingCharacters(inUTF16: text.utf16Offsets(of: range), with: replacement, cache: cache)
     }
 
     /// This text with the UTF-16 code units `range` (`NSRange`'s offsets) replaced by
@@ -60,7 +60,7 @@ extension PreparedText {
     /// - Throws: as `replacingCharacters(in:with:cache:)`.
     public func replacingCharacters(in range: Range<String.Index>,
                                     with replacement: AttributedText) throws(TextMeasureError) -> PreparedText {
-        try replacingCharacters(inUTF16: utf16Range(of: range), with: replacement)
+        try replacingCharacters(inUTF16: text.utf16Offsets(of: range), with: replacement)
     }
 
     /// This text with the UTF-16 code units `range` replaced by `replacement`'s text
@@ -75,20 +75,6 @@ extension PreparedText {
             return try PreparedText(styled)
         }
         return try replacing(range, with: replacement.text, runs: replacement.runs, cache: .shared)
-    }
-
-    /// `range`'s UTF-16 offsets, checked to lie within the text on scalar boundaries.
-    private func utf16Range(of range: Range<String.Index>) throws(TextMeasureError) -> Range<Int> {
-        let utf8 = text.utf8
-        guard range.lowerBound >= utf8.startIndex, range.upperBound <= utf8.endIndex,
-              range.lowerBound.samePosition(in: text.unicodeScalars) != nil,
-              range.upperBound.samePosition(in: text.unicodeScalars) != nil else {
-            throw .invalidEditRange(utf16Offsets: -1 ..< -1)
-        }
-        let lower = utf8.distance(from: utf8.startIndex, to: range.lowerBound)
-        let upper = lower + utf8.distance(from: range.lowerBound, to: range.upperBound)
-        let offsets = Self.utf16Offsets(ofUTF8: [lower, upper], in: text)
-        return offsets[0]..<offsets[1]
     }
 
     /// The edit: `inserted` the runs of the replacement (styled text only), nil for typed text.
@@ -205,21 +191,6 @@ extension PreparedText {
             }
             while result.count < offsets.count, offsets[result.count] == utf16 { result.append(bytes.count) }
             return result.count == offsets.count ? result : nil
-        }
-    }
-
-    /// The UTF-16 offsets of the ascending UTF-8 `offsets` of `text`, which are on scalar boundaries.
-    private static func utf16Offsets(ofUTF8 offsets: [Int], in text: String) -> [Int] {
-        withUTF8(text) { bytes in
-            var result: [Int] = []
-            var utf16 = 0
-            for position in 0..<bytes.count {
-                while result.count < offsets.count, offsets[result.count] == position { result.append(utf16) }
-                if result.count == offsets.count { return result }
-                if bytes[position] & 0xC0 != 0x80 { utf16 += bytes[position] >= 0xF0 ? 2 : 1 }
-            }
-            while result.count < offsets.count { result.append(utf16) }
-            return result
         }
     }
 

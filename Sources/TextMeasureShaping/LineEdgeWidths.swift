@@ -48,15 +48,9 @@ package struct EdgeAdjustments: Sendable, Equatable {
     /// of the text does to them (`PreparedText.replacingCharacters`).
     package func replacing(graphemes replaced: Range<Int32>, with inserted: EdgeAdjustments,
                            insertedCount: Int32) -> EdgeAdjustments {
-        let before = entries.partitioningIndex { $0.grapheme >= replaced.lowerBound }
-        let after = entries.partitioningIndex { $0.grapheme >= replaced.upperBound }
-        let shift = replaced.lowerBound + insertedCount - replaced.upperBound
-        var result = EdgeAdjustments()
-        result.entries.reserveCapacity(before + inserted.entries.count + entries.count - after)
-        result.entries += entries[..<before]
-        result.entries += inserted.entries.lazy.map { Entry(grapheme: $0.grapheme + replaced.lowerBound,
-                                                            adjustment: $0.adjustment) }
-        result.entries += entries[after...].lazy.map { Entry(grapheme: $0.grapheme + shift, adjustment: $0.adjustment) }
+        var result = self
+        result.entries = entries.replacing(graphemes: replaced, with: inserted.entries, insertedCount: insertedCount,
+                                           keyedBy: \.grapheme)
         return result
     }
 
