@@ -5,6 +5,7 @@
 //
 //   swift Benchmarks/make-cases.swift chat TEXTS_DIR               chat-sized messages, 7 scripts
 //   swift Benchmarks/make-cases.swift paragraph BYTES TEXTS_DIR    one English paragraph of BYTES
+//   swift Benchmarks/make-cases.swift styled CASES.jsonl          the cases with three styled runs each
 //
 // Deterministic: the same texts give the same cases. A summary goes to stderr.
 import Foundation
@@ -123,8 +124,30 @@ func paragraphCase(_ directory: String, bytes: Int) -> [String] {
     return [jsonLine(["id": "paragraph-\(bytes)", "text": text, "width": 390])]
 }
 
+/// The cases of a JSONL file with three runs each over their thirds: a larger size, a
+/// letter spacing and a font feature (the mix styled text is timed with against the
+/// same texts plain). A third's end moves off the middle of a surrogate pair.
+func styledCases(_ file: String) -> [String] {
+    guard let contents = try? String(contentsOfFile: file, encoding: .utf8) else { fail("cannot read \(file)") }
+    return contents.split(separator: "\n").map { line in
+        guard var fields = (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any],
+              let text = fields["text"] as? String else { fail("not a case: \(line)") }
+        let units = Array(text.utf16)
+        func cut(_ offset: Int) -> Int {
+            offset > 0 && offset < units.count && UTF16.isTrailSurrogate(units[offset]) ? offset + 1 : offset
+        }
+        let bounds = [0, cut(units.count / 3), cut(2 * units.count / 3), units.count]
+        let styles: [[String: Any]] = [["size": 19], ["letterSpacing": 0.5], ["features": ["-kern"]]]
+        fields["spans"] = zip(styles, 0..<3).compactMap { style, index in
+            bounds[index] < bounds[index + 1]
+                ? style.merging(["start": bounds[index], "end": bounds[index + 1]]) { $1 } : nil
+        }
+        return jsonLine(fields)
+    }
+}
+
 var arguments = Array(CommandLine.arguments.dropFirst())
-let usage = "usage: make-cases.swift chat TEXTS_DIR | paragraph BYTES TEXTS_DIR"
+let usage = "usage: make-cases.swift chat TEXTS_DIR | paragraph BYTES TEXTS_DIR | styled CASES.jsonl"
 guard let mode = arguments.first else { fail(usage) }
 arguments.removeFirst()
 let lines: [String]
@@ -136,6 +159,9 @@ case "paragraph":
     guard let bytes = arguments.first.flatMap(Int.init), bytes > 0 else { fail("paragraph needs a byte count") }
     guard let directory = arguments.dropFirst().first else { fail(usage) }
     lines = paragraphCase(directory, bytes: bytes)
+case "styled":
+    guard let file = arguments.first else { fail(usage) }
+    lines = styledCases(file)
 default:
     fail("unknown mode \(mode)")
 }

@@ -89,6 +89,7 @@ public struct AttributedText: Sendable {
         if let spacing = attributes.letterSpacing { style.letterSpacing = spacing }
         if let spacing = attributes.wordSpacing { style.wordSpacing = spacing }
         if let features = attributes.fontFeatures { style.fontFeatures = features }
+        if let language = attributes.language { style.language = language }
         return (style, attributes.fonts ?? fonts)
     }
 }
@@ -107,15 +108,20 @@ public struct TextAttributes: Sendable {
     public var fontFeatures: [String]?
     /// A box drawn in place of the run's one U+FFFC (an image, a chip, a timestamp).
     public var placeholder: InlinePlaceholder?
+    /// The run's language, a BCP 47 tag (`"de"`): under `hyphens: auto` its words
+    /// hyphenate by that language's patterns, not the base style's `language`.
+    public var language: String?
 
     public init(fonts: FontSet? = nil, fontSize: Double? = nil, letterSpacing: Double? = nil,
-                wordSpacing: Double? = nil, fontFeatures: [String]? = nil, placeholder: InlinePlaceholder? = nil) {
+                wordSpacing: Double? = nil, fontFeatures: [String]? = nil, placeholder: InlinePlaceholder? = nil,
+                language: String? = nil) {
         self.fonts = fonts
         self.fontSize = fontSize
         self.letterSpacing = letterSpacing
         self.wordSpacing = wordSpacing
         self.fontFeatures = fontFeatures
         self.placeholder = placeholder
+        self.language = language
     }
 
     func validate() throws(TextMeasureError) {
@@ -124,6 +130,7 @@ public struct TextAttributes: Sendable {
         if let letterSpacing { style.letterSpacing = letterSpacing }
         if let wordSpacing { style.wordSpacing = wordSpacing }
         if let fontFeatures { style.fontFeatures = fontFeatures }
+        if let language { style.language = language }
         try style.validate()
         if fonts?.fonts.isEmpty == true { throw .noFonts }
         try placeholder?.validate()

@@ -5,8 +5,11 @@ struct PlacementBuffers {
     /// Written per line for text with right-to-left levels; other text is in visual order.
     let visual: UnsafeMutableBufferPointer<Int>
     let items: UnsafeMutableBufferPointer<PlacementItem>
-    let order: UnsafeMutableBufferPointer<Int32>
+    /// A line's items' levels, then its level runs' (where each starts, its level), and
+    /// the runs' visual order.
     let levels: UnsafeMutableBufferPointer<UInt8>
+    let runStarts: UnsafeMutableBufferPointer<Int32>
+    let order: UnsafeMutableBufferPointer<Int32>
     /// The prepared text's grapheme ends, widths and hanging flags, read without
     /// reloading the arrays or checking bounds per cluster.
     let ends: UnsafeBufferPointer<Int32>
@@ -16,24 +19,19 @@ struct PlacementBuffers {
     let alignment: TextAlignment
     var clusterCount = 0
     var visualCount = 0
-
-    /// Writes `cluster` after the ones written so far; returns its index.
-    @inline(__always)
-    mutating func append(_ cluster: TextPlacement.Cluster) -> Int {
-        (clusters.baseAddress! + clusterCount).initialize(to: cluster)
-        clusterCount += 1
-        return clusterCount - 1
-    }
 }
 
-/// A cluster on a line being reordered.
+/// A cluster on a line being reordered, written out as a `TextPlacement.Cluster`
+/// once its visual position is known.
 struct PlacementItem {
-    /// Its index in the placement's clusters, its grapheme's index (-1 for the ellipsis).
-    var cluster: Int
-    var grapheme: Int
-    /// Its width in width units, whether it is whitespace that hangs.
-    var width: Int
+    /// Its text, its grapheme's index (-1 for the ellipsis).
+    var start: Int32, end: Int32
+    var grapheme: Int32
+    /// Whether it is whitespace that hangs, whether it ends the line with a break.
     var hangs: Bool
+    var isLineBreak: Bool
+    /// Its width in width units.
+    var width: Int
 }
 
 extension PreparedText {
@@ -44,22 +42,27 @@ extension PreparedText {
         let pixelsPerUnit = 1 / Double(Units.widthPerPixel)
         let first = out.clusterCount
         let upper = line.utf16Range.upperBound, endsWithBreak = line.lineEnd == .mandatoryBreak
+        // Held in locals: written through `out`, they were reloaded per cluster.
+        let ends = out.ends, widths = out.widths, hangs = out.hangs, clusters = out.clusters
+        var next = first
         var x = 0, trailing = 0
         var grapheme = firstGrapheme(endingAfter: line.utf16Range.lowerBound)
-        var start = grapheme == 0 ? 0 : Int(out.ends[grapheme - 1])
+        var start = grapheme == 0 ? 0 : Int(ends[grapheme - 1])
         var tab = firstTab(from: grapheme)
-        while grapheme < out.ends.count, start < upper {
-            let end = Int(out.ends[grapheme])
-            let advance = width(of: grapheme, at: x, tab: &tab, widths: out.widths)
-            trailing = out.hangs[grapheme] ? trailing + advance : 0
+        while grapheme < ends.count, start < upper {
+            let end = Int(ends[grapheme])
+            let advance = width(of: grapheme, at: x, tab: &tab, widths: widths)
+            trailing = hangs[grapheme] ? trailing + advance : 0
             // A mandatory break ends its line, so the line's last cluster is the break.
-            _ = out.append(TextPlacement.Cluster(utf16Range: start..<end, line: index, left: Double(x) * pixelsPerUnit,
-                                                 right: Double(x + advance) * pixelsPerUnit, isRightToLeft: false,
-                                                 isEllipsis: false, isLineBreak: endsWithBreak && end == upper))
+            clusters[next] = TextPlacement.Cluster(start: start, end: end, line: index, left: Double(x) * pixelsPerUnit,
+                                                   right: Double(x + advance) * pixelsPerUnit, isRightToLeft: false,
+                                                   isEllipsis: false, isLineBreak: endsWithBreak && end == upper)
+            next += 1
             x += advance
             grapheme += 1
             start = end
         }
+        out.clusterCount = next
         let hyphenWidth = line.showsHyphen ? hyphen.width : 0
         let left = Self.lineLeft(total: x + hyphenWidth, trailing: trailing, lineEnd: line.lineEnd, width: out.width,
                                  alignment: out.alignment, isRightToLeft: false)
@@ -76,42 +79,44 @@ extension PreparedText {
     }
 
     /// Places a line of bidi text, or a truncated one: clusters collected in text order,
-    /// rule L1 applied, then laid left to right in the order rule L2 gives.
+    /// rule L1 applied, then laid left to right in the order rule L2 gives. L2 reorders
+    /// the line's level runs, not its clusters: a run is laid forwards, or backwards
+    /// when its level is odd, as reversing at every level from the lowest odd one leaves it.
     func placeReordering(_ line: TextPlacement.LineInput, index lineIndex: Int,
                          into out: inout PlacementBuffers) -> TextPlacement.Line {
         let unitsPerPixel = Double(Units.widthPerPixel)
         let paragraphLevel = bidi.paragraphLevel(at: line.utf16Range.lowerBound)
         let upper = line.utf16Range.upperBound, endsWithBreak = line.lineEnd == .mandatoryBreak
-        let firstCluster = out.clusterCount
+        // Held in locals: written through `out`, they were reloaded per cluster.
+        let isLeftToRightText = bidi.isLeftToRight, bidiLevels = bidi.levels, elided = line.elidedUTF16Range
+        let ends = out.ends, widths = out.widths, hangs = out.hangs, itemBuffer = out.items, levelBuffer = out.levels
         var count = 0
         var pen = 0   // width units from the line's logical start, for tab stops
         var ellipsisPlaced = false
         var grapheme = firstGrapheme(endingAfter: line.utf16Range.lowerBound)
-        var start = grapheme == 0 ? 0 : Int(out.ends[grapheme - 1])
+        var start = grapheme == 0 ? 0 : Int(ends[grapheme - 1])
         var tab = firstTab(from: grapheme)
-        while grapheme < out.ends.count, start < upper {
-            let end = Int(out.ends[grapheme])
+        while grapheme < ends.count, start < upper {
+            let end = Int(ends[grapheme])
             defer { grapheme += 1; start = end }
-            if let cut = line.elidedUTF16Range {
+            if let cut = elided {
                 if start >= cut.lowerBound, !ellipsisPlaced {
-                    appendEllipsis(at: cut.lowerBound, line: lineIndex, level: count > 0 ? out.levels[count - 1] : paragraphLevel,
+                    appendEllipsis(at: cut.lowerBound, level: count > 0 ? out.levels[count - 1] : paragraphLevel,
                                    into: &out, count: &count, pen: &pen)
                     ellipsisPlaced = true
                 }
                 if cut.contains(start) { continue }
             }
-            let width = width(of: grapheme, at: pen, tab: &tab, widths: out.widths)
+            let width = width(of: grapheme, at: pen, tab: &tab, widths: widths)
             pen += width
-            let cluster = out.append(TextPlacement.Cluster(utf16Range: start..<end, line: lineIndex, left: 0, right: 0,
-                                                           isRightToLeft: false, isEllipsis: false,
-                                                           isLineBreak: endsWithBreak && end == upper))
-            out.items[count] = PlacementItem(cluster: cluster, grapheme: grapheme, width: width,
-                                             hangs: out.hangs[grapheme])
-            out.levels[count] = bidi.isLeftToRight ? 0 : bidi.levels[start]
+            itemBuffer[count] = PlacementItem(start: Int32(start), end: Int32(end), grapheme: Int32(grapheme),
+                                              hangs: hangs[grapheme], isLineBreak: endsWithBreak && end == upper,
+                                              width: width)
+            levelBuffer[count] = isLeftToRightText ? 0 : bidiLevels[start]
             count += 1
         }
-        if let cut = line.elidedUTF16Range, !ellipsisPlaced {
-            appendEllipsis(at: cut.lowerBound, line: lineIndex, level: count > 0 ? out.levels[count - 1] : paragraphLevel,
+        if let cut = elided, !ellipsisPlaced {
+            appendEllipsis(at: cut.lowerBound, level: count > 0 ? out.levels[count - 1] : paragraphLevel,
                            into: &out, count: &count, pen: &pen)
         }
         let items = UnsafeMutableBufferPointer(rebasing: out.items[..<count])
@@ -126,44 +131,54 @@ extension PreparedText {
             trailing += items[index].width
             index -= 1
         }
+        // The level runs, their levels written over the items' (a run starts at or
+        // before its first item), and the line's width.
         let hyphenWidth = line.showsHyphen ? hyphen.width : 0
-        var total = hyphenWidth
-        var lowest = UInt8.max, highest: UInt8 = 0
+        var total = hyphenWidth, runs = 0
         for i in 0..<count {
             total += items[i].width
-            lowest = min(lowest, levels[i])
-            highest = max(highest, levels[i])
+            if i == 0 || levels[i] != levels[i - 1] {
+                out.runStarts[runs] = Int32(i)
+                runs += 1
+            }
         }
+        for run in 0..<runs { levels[run] = levels[Int(out.runStarts[run])] }
         let isRightToLeft = paragraphLevel & 1 == 1
         let lineLeft = Self.lineLeft(total: total, trailing: trailing, lineEnd: line.lineEnd, width: out.width,
                                      alignment: out.alignment, isRightToLeft: isRightToLeft)
         // The hyphen ends the line: on its right, or its left when right to left.
         let left = isRightToLeft ? lineLeft + Double(hyphenWidth) / unitsPerPixel : lineLeft
 
-        // L2. A line at one level is in text order, or reversed when that level is odd.
-        let reorders = lowest < highest
-        if reorders {
-            let order = UnsafeMutableBufferPointer(rebasing: out.order[..<count])
-            for i in 0..<count { order[i] = Int32(i) }
-            BidiLevels.reorder(order, levels: UnsafeBufferPointer(levels))
-        }
-        let reversed = !reorders && lowest & 1 == 1
-        let firstVisual = bidi.isLeftToRight ? firstCluster : out.visualCount
+        let order = UnsafeMutableBufferPointer(rebasing: out.order[..<runs])
+        for run in 0..<runs { order[run] = Int32(run) }
+        BidiLevels.reorder(order, levels: UnsafeBufferPointer(rebasing: levels[..<runs]))
+        let firstCluster = out.clusterCount, clusters = out.clusters, visual = out.visual
+        let firstVisual = isLeftToRightText ? firstCluster : out.visualCount
+        var visualCount = firstVisual
         // In px from `left`, which may be any finite number (a huge width, centred).
         var x = 0
-        for position in 0..<count {
-            let logical = reorders ? Int(out.order[position]) : reversed ? count - 1 - position : position
-            let item = items[logical]
-            out.clusters[item.cluster].left = left + Double(x) / unitsPerPixel
-            x += item.width
-            out.clusters[item.cluster].right = left + Double(x) / unitsPerPixel
-            out.clusters[item.cluster].isRightToLeft = levels[logical] & 1 == 1
-            if !bidi.isLeftToRight {
-                out.visual[out.visualCount] = item.cluster
-                out.visualCount += 1
+        for run in order {
+            let run = Int(run), level = levels[run]
+            let runStart = Int(out.runStarts[run]), runEnd = run + 1 < runs ? Int(out.runStarts[run + 1]) : count
+            let isOdd = level & 1 == 1
+            for position in 0..<runEnd - runStart {
+                let logical = isOdd ? runEnd - 1 - position : runStart + position
+                let item = items[logical]
+                let itemLeft = left + Double(x) / unitsPerPixel
+                x += item.width
+                clusters[firstCluster + logical] = TextPlacement.Cluster(
+                    start: Int(item.start), end: Int(item.end), line: lineIndex, left: itemLeft,
+                    right: left + Double(x) / unitsPerPixel, isRightToLeft: isOdd, isEllipsis: item.grapheme < 0,
+                    isLineBreak: item.isLineBreak)
+                if !isLeftToRightText {
+                    visual[visualCount] = firstCluster + logical
+                    visualCount += 1
+                }
             }
         }
-        let lastVisual = bidi.isLeftToRight ? out.clusterCount : out.visualCount
+        out.clusterCount += count
+        if !isLeftToRightText { out.visualCount = visualCount }
+        let lastVisual = isLeftToRightText ? out.clusterCount : out.visualCount
         return TextPlacement.Line(utf16Range: line.utf16Range, left: left, right: left + Double(x) / unitsPerPixel,
                                   y: line.y, height: line.height, baseline: line.baseline, isRightToLeft: isRightToLeft,
                                   visualClusters: firstVisual..<lastVisual,
@@ -186,12 +201,11 @@ extension PreparedText {
     }
 
     /// Appends the "…" of a truncated line, in place of the text from `offset`.
-    private func appendEllipsis(at offset: Int, line: Int, level: UInt8, into out: inout PlacementBuffers,
+    private func appendEllipsis(at offset: Int, level: UInt8, into out: inout PlacementBuffers,
                                 count: inout Int, pen: inout Int) {
-        let cluster = out.append(TextPlacement.Cluster(utf16Range: offset..<offset, line: line, left: 0, right: 0,
-                                                       isRightToLeft: level & 1 == 1, isEllipsis: true,
-                                                       isLineBreak: false))
-        out.items[count] = PlacementItem(cluster: cluster, grapheme: -1, width: ellipsis.width, hangs: false)
+        let offset = Int32(clamping: offset)
+        out.items[count] = PlacementItem(start: offset, end: offset, grapheme: -1, hangs: false, isLineBreak: false,
+                                         width: ellipsis.width)
         out.levels[count] = level
         count += 1
         pen += ellipsis.width
@@ -201,13 +215,13 @@ extension PreparedText {
     /// all of them are on the line, as Chromium's client rects do (see `LigatureSpans`).
     private func shareLigatures(_ items: UnsafeMutableBufferPointer<PlacementItem>) {
         guard !ligatures.spans.isEmpty, let first = items.first(where: { $0.grapheme >= 0 })?.grapheme else { return }
-        var span = ligatures.firstSpan(from: first)
+        var span = ligatures.firstSpan(from: Int(first))
         var index = 0
         while span < ligatures.spans.count, index < items.count {
             let start = Int(ligatures.spans[span].first), count = Int(ligatures.spans[span].count)
-            if items[index].grapheme < start { index += 1; continue }
-            let whole = items[index].grapheme == start && index + count <= items.count
-                && items[index + count - 1].grapheme == start + count - 1
+            if Int(items[index].grapheme) < start { index += 1; continue }
+            let whole = Int(items[index].grapheme) == start && index + count <= items.count
+                && Int(items[index + count - 1].grapheme) == start + count - 1
             if whole {
                 let total = items[index..<index + count].reduce(0) { $0 + $1.width }
                 for i in 0..<count { items[index + i].width = total * (i + 1) / count - total * i / count }

@@ -41,20 +41,46 @@ public struct TextPlacement: Sendable {
     }
 
     /// A grapheme cluster's box on its line (or the "…" of a truncated line).
+    ///
+    /// Stored in 32 bytes (offsets and line as `Int32`, as the prepared text keeps
+    /// them) rather than 48: placing writes one per cluster, then copies them out.
     public struct Cluster: Sendable, Hashable {
-        /// The cluster's text; empty for the ellipsis, at the offset it replaces text from.
-        public var utf16Range: Range<Int>
-        /// The index of its line.
-        public var line: Int
-        /// Its left and right edges, px from the text's left edge.
-        public var left: Double
-        public var right: Double
+        private var start: Int32, end: Int32
+        private var lineIndex: Int32
         /// Whether it is drawn right to left (an odd bidi level).
         public var isRightToLeft: Bool
         /// Whether it is the ellipsis of a truncated line.
         public var isEllipsis: Bool
         /// Whether it ends a line with a line break (LF, CR LF, U+2029 and the like).
         public var isLineBreak: Bool
+        /// Its left and right edges, px from the text's left edge.
+        public var left: Double
+        public var right: Double
+
+        /// The cluster's text; empty for the ellipsis, at the offset it replaces text from.
+        public var utf16Range: Range<Int> {
+            get { Int(start)..<Int(end) }
+            set { (start, end) = (Int32(clamping: newValue.lowerBound), Int32(clamping: newValue.upperBound)) }
+        }
+
+        /// The index of its line.
+        public var line: Int {
+            get { Int(lineIndex) }
+            set { lineIndex = Int32(clamping: newValue) }
+        }
+
+        /// Offsets beyond `Int32` (only a renderer's elided range can be) are clamped.
+        init(start: Int, end: Int, line: Int, left: Double, right: Double, isRightToLeft: Bool, isEllipsis: Bool,
+             isLineBreak: Bool) {
+            self.start = Int32(clamping: start)
+            self.end = Int32(clamping: end)
+            self.lineIndex = Int32(clamping: line)
+            self.isRightToLeft = isRightToLeft
+            self.isEllipsis = isEllipsis
+            self.isLineBreak = isLineBreak
+            self.left = left
+            self.right = right
+        }
     }
 
     /// What placing needs of a line: a layout's line, or one from elsewhere (a renderer's).
@@ -146,13 +172,17 @@ extension PreparedText {
         withUnsafeTemporaryAllocation(of: TextPlacement.Cluster.self, capacity: bound) { written in
             withUnsafeTemporaryAllocation(of: Int.self, capacity: bound) { visual in
                 withUnsafeTemporaryAllocation(of: PlacementItem.self, capacity: needsItems ? lineBound : 0) { items in
-                    withUnsafeTemporaryAllocation(of: Int32.self, capacity: needsItems ? lineBound : 0) { order in
+                    // A line's runs' starts and their visual order.
+                    withUnsafeTemporaryAllocation(of: Int32.self, capacity: needsItems ? 2 * lineBound : 0) { runs in
                         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: needsItems ? lineBound : 0) { levels in
                             graphemeEnds.withUnsafeBufferPointer { ends in
                                 graphemeWidths.withUnsafeBufferPointer { widths in
                                     graphemeHangs.withUnsafeBufferPointer { hangs in
+                                        let half = runs.count / 2
                                         var out = PlacementBuffers(clusters: written, visual: visual, items: items,
-                                                                   order: order, levels: levels, ends: ends,
+                                                                   levels: levels,
+                                                                   runStarts: .init(rebasing: runs[..<half]),
+                                                                   order: .init(rebasing: runs[half...]), ends: ends,
                                                                    widths: widths, hangs: hangs, width: width,
                                                                    alignment: alignment)
                                         for (index, line) in lines.enumerated() {

@@ -93,10 +93,9 @@ public struct PreparedText: Sendable {
         /// The slots the clusters' fonts index and their keys, for an edit to number
         /// the slots of the clusters it prepares again as preparing afresh would.
         let slots: [StyledSegmentBuilder.Slot]
-        let slotKeys: [StyledSegmentBuilder.SlotKey: Int]
+        let slotKeys: [StyledSegmentBuilder.SlotKey]
 
-        init(_ attributed: AttributedText, slots: [StyledSegmentBuilder.Slot],
-             slotKeys: [StyledSegmentBuilder.SlotKey: Int]) {
+        init(_ attributed: AttributedText, slots: [StyledSegmentBuilder.Slot], slotKeys: [StyledSegmentBuilder.SlotKey]) {
             self.attributed = attributed
             self.slots = slots
             self.slotKeys = slotKeys
@@ -119,7 +118,7 @@ public struct PreparedText: Sendable {
         guard !fonts.fonts.isEmpty else { throw .noFonts }
         try style.validate()
         if style.hasSpacing {
-            self = try PreparedText(AttributedText(text, style: style, fonts: fonts))
+            self = try PreparedText(AttributedText(text, style: style, fonts: fonts), cache: cache)
             return
         }
         let count = text.utf16.count
@@ -132,20 +131,20 @@ public struct PreparedText: Sendable {
             try builder.build(UnsafeBufferPointer(utf16))
         }
         let measures = Self.measures(fonts: fonts, style: style)
-        var segments = builder.segments, graphemeWidths = builder.graphemeWidths
+        var segments = builder.built.segments, graphemeWidths = builder.built.graphemeWidths
         if style.whiteSpace == .normal {
-            WhiteSpaceCollapsing.collapse(text, graphemeEnds: builder.graphemeEnds, widths: &graphemeWidths,
+            WhiteSpaceCollapsing.collapse(text, graphemeEnds: builder.built.graphemeEnds, widths: &graphemeWidths,
                                           segments: &segments)
         }
-        if builder.hasSoftHyphens {
+        if builder.built.hasSoftHyphens {
             Hyphen.fold(into: &segments, hyphen: measures.hyphen, graphemeWidths: graphemeWidths,
-                        edgeAdjustments: builder.edgeAdjustments)
+                        edgeAdjustments: builder.built.edgeAdjustments)
         }
         self.init(text: text, fonts: fonts, style: style, utf16Count: count, segments: segments,
-                  graphemeEnds: builder.graphemeEnds, graphemeWidths: graphemeWidths,
-                  edgeAdjustments: builder.edgeAdjustments, tabStops: builder.tabStops,
-                  graphemeFonts: builder.graphemeFonts, graphemeHangs: builder.graphemeHangs,
-                  bidi: builder.bidi, ligatures: builder.ligatures, measures: measures)
+                  graphemeEnds: builder.built.graphemeEnds, graphemeWidths: graphemeWidths,
+                  edgeAdjustments: builder.built.edgeAdjustments, tabStops: builder.built.tabStops,
+                  graphemeFonts: builder.built.graphemeFonts, graphemeHangs: builder.built.graphemeHangs,
+                  bidi: builder.built.bidi, ligatures: builder.built.ligatures, measures: measures)
     }
 
     /// Prepares styled text: runs with their own fonts, sizes, spacing and features,
@@ -158,12 +157,13 @@ public struct PreparedText: Sendable {
     /// let lines = try prepared.layout(width: 60).lines.count
     /// ```
     ///
-    /// Styled text is shaped whole, without the shape cache; re-layout is arithmetic
-    /// as for plain text.
+    /// A segment inside one run goes through `cache` as plain text's segments do, under
+    /// its run's style (shaped and measured the same, to the bit, with or without it);
+    /// re-layout is arithmetic as for plain text.
     ///
     /// - Throws: `TextMeasureError` as the plain initializer does, and
     ///   `.tooManyRunFonts` past 64 distinct fonts, sizes and placeholders.
-    public init(_ attributed: AttributedText) throws(TextMeasureError) {
+    public init(_ attributed: AttributedText, cache: ShapeCache? = .shared) throws(TextMeasureError) {
         let style = attributed.style, fonts = attributed.fonts
         guard !fonts.fonts.isEmpty else { throw .noFonts }
         try style.validate()
@@ -171,26 +171,27 @@ public struct PreparedText: Sendable {
         guard count <= Self.maximumUTF16Count else { throw .textTooLong(utf16Count: count) }
         // The base style's ellipsis, hyphen and boxes, measured once per style as for plain text.
         let measures = Self.measures(fonts: fonts, style: style)
-        var builder = StyledSegmentBuilder(attributed, ellipsis: measures.ellipsis, normalBoxes: measures.lineBoxes)
+        var builder = StyledSegmentBuilder(attributed, ellipsis: measures.ellipsis, normalBoxes: measures.lineBoxes,
+                                           cache: cache)
         try withUnsafeTemporaryAllocation(of: UInt16.self, capacity: count) { utf16 throws(TextMeasureError) in
             UTF16Transcoding.copy(attributed.text[...], into: utf16)
             if style.whiteSpace == .normal { WhiteSpaceCollapsing.spaceNewlinesAndTabs(utf16) }
             try builder.build(UnsafeBufferPointer(utf16))
         }
-        var segments = builder.segments, graphemeWidths = builder.graphemeWidths
+        var segments = builder.built.segments, graphemeWidths = builder.built.graphemeWidths
         if style.whiteSpace == .normal {
-            WhiteSpaceCollapsing.collapse(attributed.text, graphemeEnds: builder.graphemeEnds, widths: &graphemeWidths,
+            WhiteSpaceCollapsing.collapse(attributed.text, graphemeEnds: builder.built.graphemeEnds, widths: &graphemeWidths,
                                           segments: &segments)
         }
-        if builder.hasSoftHyphens {
+        if builder.built.hasSoftHyphens {
             Hyphen.fold(into: &segments, hyphen: measures.hyphen, graphemeWidths: graphemeWidths,
-                        edgeAdjustments: builder.edgeAdjustments)
+                        edgeAdjustments: builder.built.edgeAdjustments)
         }
         self.init(text: attributed.text, fonts: fonts, style: style, utf16Count: count, segments: segments,
-                  graphemeEnds: builder.graphemeEnds, graphemeWidths: graphemeWidths,
-                  edgeAdjustments: builder.edgeAdjustments, tabStops: builder.tabStops,
-                  graphemeFonts: builder.graphemeFonts, graphemeHangs: builder.graphemeHangs,
-                  bidi: builder.bidi, ligatures: builder.ligatures, measures: measures,
+                  graphemeEnds: builder.built.graphemeEnds, graphemeWidths: graphemeWidths,
+                  edgeAdjustments: builder.built.edgeAdjustments, tabStops: builder.built.tabStops,
+                  graphemeFonts: builder.built.graphemeFonts, graphemeHangs: builder.built.graphemeHangs,
+                  bidi: builder.built.bidi, ligatures: builder.built.ligatures, measures: measures,
                   lineBoxes: builder.slots.map(\.box),
                   styledSource: StyledSource(attributed, slots: builder.slots, slotKeys: builder.slotKeys))
     }

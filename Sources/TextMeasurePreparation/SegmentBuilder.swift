@@ -22,17 +22,8 @@ package struct SegmentBuilder {
     let fonts: FontSet
     let style: TextStyle
     let cache: ShapeCache?
-    private(set) var segments: [Segment] = []
-    private(set) var graphemeEnds: [Int32] = []
-    private(set) var graphemeWidths: [Int32] = []
-    private(set) var graphemeFonts: [UInt8] = []
-    private(set) var graphemeHangs: [Bool] = []
-    private(set) var edgeAdjustments = EdgeAdjustments()
-    private(set) var tabStops = TabStops.none
-    /// Whether some segment ends at a soft hyphen or hyphenation point.
-    private(set) var hasSoftHyphens = false
-    private(set) var bidi = BidiLevels()
-    private(set) var ligatures = LigatureSpans()
+    /// What the build gives `PreparedText`.
+    private(set) var built = BuiltSegments()
 
     /// How many UTF-16 units of letters cached one by one, in a row, end a stretch
     /// being shaped (see `SegmentPass.run`): fewer cost more as a stretch of their own
@@ -61,29 +52,29 @@ package struct SegmentBuilder {
                         levels: BidiLevels? = nil) throws(TextMeasureError) {
         guard !text.isEmpty else { return }
         let breaks = try Boundaries.lineBreaks(in: text, rules: style.lineBreakRules, options: style.lineBreakOptions)
-        if let levels { bidi = levels } else { bidi = try BidiLevels.resolve(text, direction: style.baseWritingDirection) }
+        if let levels { built.bidi = levels } else { built.bidi = try BidiLevels.resolve(text, direction: style.baseWritingDirection) }
         let cache = cache?.isEnabled == true && fonts.spacesSeparateShaping ? cache : nil
         let styleKey = cache == nil ? 0 : StyleKey.count(style)
         try breaks.withUnsafeBufferPointer { breaks throws(TextMeasureError) in
-          try bidi.levels.withUnsafeBufferPointer { levels throws(TextMeasureError) in
+          try built.bidi.levels.withUnsafeBufferPointer { levels throws(TextMeasureError) in
             try PreparationBuffers.with(utf16Count: text.count, breakCount: breaks.count, fontCount: fonts.fonts.count,
                                         styleKeyCount: styleKey) { buffers throws(TextMeasureError) in
                 var pass = SegmentPass(text: text, breaks: breaks, buffers: buffers, fonts: fonts, style: style,
                                        cache: cache, styleKeyCount: styleKey)
-                pass.levels = bidi.isLeftToRight ? nil : levels.baseAddress
+                pass.levels = built.bidi.isLeftToRight ? nil : levels.baseAddress
                 try pass.run(inheriting: script)
-                segments = Array(buffers.segments.buffer(from: 0, count: breaks.count))
-                hasSoftHyphens = segments.contains(where: \.endsWithSoftHyphen)
+                built.segments = Array(buffers.segments.buffer(from: 0, count: breaks.count))
+                built.hasSoftHyphens = built.segments.contains(where: \.endsWithSoftHyphen)
                 let blocks = UnsafeBufferPointer(buffers.blocks.buffer(from: 0, count: pass.blockCount))
                 let count = Int(pass.clusterCount)
                 // Gather the clusters of each piece, in text order.
-                graphemeEnds = Self.gather(buffers.clusterEnds, blocks, count)
-                graphemeWidths = Self.gather(buffers.clusterWidths, blocks, count)
-                graphemeFonts = Self.gather(buffers.fontForCluster, blocks, count)
-                graphemeHangs = Self.gather(buffers.clusterHangs, blocks, count)
-                edgeAdjustments = Self.gatherAdjustments(buffers.clusterEdges, blocks)
-                tabStops = pass.tabStops(graphemeEnds: graphemeEnds)
-                ligatures = pass.ligatures
+                built.graphemeEnds = Self.gather(buffers.clusterEnds, blocks, count)
+                built.graphemeWidths = Self.gather(buffers.clusterWidths, blocks, count)
+                built.graphemeFonts = Self.gather(buffers.fontForCluster, blocks, count)
+                built.graphemeHangs = Self.gather(buffers.clusterHangs, blocks, count)
+                built.edgeAdjustments = Self.gatherAdjustments(buffers.clusterEdges, blocks)
+                built.tabStops = pass.tabStops(graphemeEnds: built.graphemeEnds)
+                built.ligatures = pass.ligatures
             }
           }
         }
@@ -449,7 +440,8 @@ package struct SegmentBuilder {
         @inline(__always)
         private func endsWithHeldHyphen(_ index: Int, trailingWidth: Int) -> Bool {
             style.lineBreakRules == .browser && trailingWidth == 0
-                && BrowserTailoring.hyphenHoldsAtLineStart(text, at: breaks[index].utf16Offset - 1)
+                && BrowserTailoring.hyphenHoldsAtLineStart(text, at: breaks[index].utf16Offset - 1,
+                                                           breakAll: style.wordBreak == .breakAll)
         }
 
         /// Whether segment `index` ends at a soft hyphen, the break a hyphen shows at,

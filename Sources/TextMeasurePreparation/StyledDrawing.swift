@@ -32,7 +32,9 @@ extension PreparedText {
     package func styledDrawing() -> StyledDrawing? {
         guard let attributed else { return nil }
         let measures = Self.measures(fonts: attributed.fonts, style: attributed.style)
-        var builder = StyledSegmentBuilder(attributed, ellipsis: measures.ellipsis, normalBoxes: measures.lineBoxes)
+        // Without the shape cache: a segment it answers is not shaped, and drawing needs every run.
+        var builder = StyledSegmentBuilder(attributed, ellipsis: measures.ellipsis, normalBoxes: measures.lineBoxes,
+                                           cache: nil)
         let built = withUnsafeTemporaryAllocation(of: UInt16.self, capacity: attributed.text.utf16.count) { utf16 in
             UTF16Transcoding.copy(attributed.text[...], into: utf16)
             if attributed.style.whiteSpace == .normal { WhiteSpaceCollapsing.spaceNewlinesAndTabs(utf16) }

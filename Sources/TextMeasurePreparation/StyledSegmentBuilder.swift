@@ -18,8 +18,9 @@ import CHarfBuzz
 /// `LineBox.enclosing` reaches from the highest to the lowest, slot 0 (the base
 /// style's primary font) being the block's strut.
 ///
-/// The plain single-style path (`SegmentBuilder`, with its shape cache) is untouched:
-/// styled text is shaped whole, without the cache.
+/// A segment inside one run with safe breaks on both sides goes through the shape
+/// cache, under its run's style (`StyledSegmentCache`); the rest of the text is shaped
+/// whole. The plain single-style path (`SegmentBuilder`) is untouched.
 struct StyledSegmentBuilder {
     /// A font at a size inside one kind of inline box.
     struct Slot: Sendable {
@@ -29,20 +30,13 @@ struct StyledSegmentBuilder {
     }
 
     let attributed: AttributedText
+    let shapeCache: ShapeCache?
     private(set) var slots: [Slot] = []
-    /// The slot of each key (the base style's fonts, slots 0..<n, have none).
-    private(set) var slotKeys: [SlotKey: Int] = [:]
-    private(set) var segments: [Segment] = []
-    private(set) var graphemeEnds: [Int32] = []
-    private(set) var graphemeWidths: [Int32] = []
-    private(set) var graphemeFonts: [UInt8] = []
-    private(set) var graphemeHangs: [Bool] = []
-    private(set) var edgeAdjustments = EdgeAdjustments()
-    private(set) var tabStops = TabStops.none
-    /// Whether some segment ends at a soft hyphen or hyphenation point.
-    private(set) var hasSoftHyphens = false
-    private(set) var bidi = BidiLevels()
-    private(set) var ligatures = LigatureSpans()
+    /// Each slot's key (few: a linear search costs less than hashing them); an edit
+    /// seeds the next preparation with them (`seed(slots:keys:)`).
+    private(set) var slotKeys: [SlotKey] = []
+    /// What the build gives `PreparedText`.
+    private(set) var built = BuiltSegments()
     /// The base style's ellipsis: its font index is its slot (the base fonts' slots come first).
     let ellipsis: Ellipsis
     /// The runs shaped, in text order (split at bidi levels; `fontIndex` is the slot),
@@ -56,17 +50,24 @@ struct StyledSegmentBuilder {
         /// The run whose inline box the slot is in (-1: the base style), for the run's
         /// primary font and line height; a placeholder's slot is its run's alone.
         var run: Int
+
+        /// The run of a slot whose run an edit removed: no cluster asks for it again.
+        static let removedRun = -2
     }
 
     /// The style (base with the run's overrides) and fonts of each run, index `runs.count`
     /// being the base style.
     private let styles: [(style: TextStyle, fonts: FontSet)]
 
-    /// For each style, the slot of each of its fonts (-1: none yet).
-    private var slotOfFont: [[Int16]]
+    /// For each style, the slot of each of its fonts (-1: none yet): style `s`'s from
+    /// `slotOfFontStart[s]`, in one array (one allocation, no nested array per cluster).
+    private var slotOfFont: [Int16]
+    private let slotOfFontStart: [Int]
     /// Each style's letter and word spacing and placeholder, read per cluster.
     private let spacings: [(letter: Double, word: Double)]
     private let placeholders: [InlinePlaceholder?]
+    /// Each style's fonts, apart: reading them from `styles` copies the whole style.
+    private let fontSets: [FontSet]
 
     /// `normalBoxes`: under `.normal` line height, the base fonts' boxes as plain text
     /// has them (`PreparedText.lineBoxes`, memoized per style).
@@ -74,13 +75,21 @@ struct StyledSegmentBuilder {
     /// Slots 0..<n are the base style's fonts in their set's order, so that for text in
     /// the base style a slot is its font's index in `fonts` (placement and the ellipsis
     /// read it so), slot 0 being the primary font, the block's strut on every line.
-    init(_ attributed: AttributedText, ellipsis: Ellipsis, normalBoxes: [LineBox]) {
+    init(_ attributed: AttributedText, ellipsis: Ellipsis, normalBoxes: [LineBox], cache: ShapeCache?) {
         self.attributed = attributed
+        shapeCache = cache
         self.ellipsis = ellipsis
         styles = attributed.runs.map { attributed.style(of: $0) } + [attributed.style(of: nil)]
-        slotOfFont = styles.map { [Int16](repeating: -1, count: $0.fonts.fonts.count) }
+        var starts: [Int] = [], total = 0
+        for style in styles {
+            starts.append(total)
+            total += style.fonts.fonts.count
+        }
+        slotOfFontStart = starts
+        slotOfFont = [Int16](repeating: -1, count: total)
         spacings = styles.map { ($0.style.letterSpacing, $0.style.wordSpacing) }
         placeholders = attributed.runs.map(\.attributes.placeholder) + [nil]
+        fontSets = styles.map(\.fonts)
         let (style, fonts) = attributed.style(of: nil)
         let fixed: LineBox? = if case .normal = style.lineHeight { nil } else {
             Self.box(of: fonts.primary, style: style, fonts: fonts)
@@ -88,7 +97,8 @@ struct StyledSegmentBuilder {
         slots = fonts.fonts.enumerated().map { index, font in
             Slot(font: font, size: style.fontSize, box: fixed ?? normalBoxes[index])
         }
-        slotOfFont[styles.count - 1] = Array(Int16(0)..<Int16(fonts.fonts.count))
+        for index in 0..<fonts.fonts.count { slotOfFont[starts[styles.count - 1] + index] = Int16(index) }
+        slotKeys = fonts.fonts.map { SlotKey(font: ObjectIdentifier($0), size: style.fontSize.bitPattern, run: -1) }
     }
 
     private var baseRun: Int { attributed.runs.count }
@@ -96,7 +106,7 @@ struct StyledSegmentBuilder {
     /// Starts from the slots a preparation of the same base style found (an edit's:
     /// its keys' runs already those of `attributed`), so that the clusters prepared
     /// again number their slots as the clusters kept do.
-    mutating func seed(slots: [Slot], keys: [SlotKey: Int]) {
+    mutating func seed(slots: [Slot], keys: [SlotKey]) {
         self.slots = slots
         slotKeys = keys
     }
@@ -104,25 +114,65 @@ struct StyledSegmentBuilder {
     /// The slot of `font` drawn in run `run` (`baseRun`: outside every run).
     private mutating func slot(_ fontIndex: Int, run: Int) throws(TextMeasureError) -> Int {
         // Most clusters ask again for a slot already found: an array lookup, not a hash.
-        let known = slotOfFont[run][fontIndex]
+        let known = slotOfFont[slotOfFontStart[run] + fontIndex]
         if known >= 0 { return Int(known) }
         let slot = try newSlot(fontIndex, run: run)
-        slotOfFont[run][fontIndex] = Int16(slot)
+        slotOfFont[slotOfFontStart[run] + fontIndex] = Int16(slot)
         return slot
+    }
+
+    /// The style (run index, `baseRun` outside every run) of the code unit at `offset`.
+    private func styleIndex(at offset: Int) -> Int {
+        let run = attributed.runs.partitioningIndex { $0.utf16Range.upperBound > offset }
+        return run < attributed.runs.count && attributed.runs[run].utf16Range.contains(offset) ? run : baseRun
+    }
+
+    /// Whether segment `index` (`range` of `text`, which starts at `origin` of the
+    /// attributed text) may go through the shape cache: inside one run of style `style`
+    /// (not a placeholder's), short, with a break on each side that is safe in that
+    /// style's fonts or is an edge of the run or paragraph (shaping stops there anyway),
+    /// and not a space starting the text under word spacing (which that space does not get).
+    private func isCacheable(_ range: Range<Int>, segment index: Int, style: Int, text: UnsafeBufferPointer<UInt16>,
+                             origin: Int, breaks: [BreakOpportunity]) -> Bool {
+        let fonts = fontSets[style]
+        guard placeholders[style] == nil, range.count <= SegmentBuilder.longestCachedSegment,
+              fonts.spacesSeparateShaping else { return false }
+        // No run starts or ends inside the segment.
+        if style == baseRun {
+            let next = attributed.runs.partitioningIndex { $0.utf16Range.upperBound > origin + range.lowerBound }
+            guard next == attributed.runs.count || attributed.runs[next].utf16Range.lowerBound >= origin + range.upperBound
+            else {
+                return false
+            }
+        } else {
+            guard attributed.runs[style].utf16Range.upperBound >= origin + range.upperBound else { return false }
+        }
+        func isSafe(_ opportunity: BreakOpportunity) -> Bool {
+            fonts.clusterContexts.withUnsafeBufferPointer { contexts in
+                Stretch.isSafeBreak(opportunity, in: text, spacesSeparateShaping: true, contexts: contexts)
+            }
+        }
+        if range.lowerBound == 0 {
+            if origin == 0, text[0] == 0x20, spacings[style].word != 0 { return false }
+        } else if styleIndex(at: origin + range.lowerBound - 1) == style, !isSafe(breaks[index - 1]) {
+            return false
+        }
+        return range.upperBound == text.count || styleIndex(at: origin + range.upperBound) != style
+            || isSafe(breaks[index])
     }
 
     private mutating func newSlot(_ fontIndex: Int, run: Int) throws(TextMeasureError) -> Int {
         let (style, fonts) = styles[run]
         let font = fonts.fonts[fontIndex]
         let key = SlotKey(font: ObjectIdentifier(font), size: style.fontSize.bitPattern, run: run == baseRun ? -1 : run)
-        if let slot = slotKeys[key] { return slot }
+        if let slot = slotKeys.firstIndex(of: key) { return slot }
         try addSlot(key, Slot(font: font, size: style.fontSize, box: Self.box(of: font, style: style, fonts: fonts)))
         return slots.count - 1
     }
 
     private mutating func placeholderSlot(_ placeholder: InlinePlaceholder, run: Int) throws(TextMeasureError) -> Int {
         let key = SlotKey(font: nil, size: 0, run: run)
-        if let slot = slotKeys[key] { return slot }
+        if let slot = slotKeys.firstIndex(of: key) { return slot }
         let above = Int((placeholder.baseline * Double(Units.layoutPerPixel)).rounded())
         let height = Int((placeholder.height * Double(Units.layoutPerPixel)).rounded())
         try addSlot(key, Slot(font: attributed.fonts.primary, size: attributed.style.fontSize,
@@ -132,7 +182,7 @@ struct StyledSegmentBuilder {
 
     private mutating func addSlot(_ key: SlotKey, _ slot: Slot) throws(TextMeasureError) {
         guard slots.count < FontSet.maximumCount else { throw .tooManyRunFonts(count: slots.count + 1) }
-        slotKeys[key] = slots.count
+        slotKeys.append(key)
         slots.append(slot)
     }
 
@@ -175,8 +225,8 @@ struct StyledSegmentBuilder {
         let base = attributed.style
         guard !text.isEmpty else { return }
 
-        let breaks = try Boundaries.lineBreaks(in: text, rules: base.lineBreakRules, options: base.lineBreakOptions)
-        if let levels { bidi = levels } else { bidi = try BidiLevels.resolve(text, direction: base.baseWritingDirection) }
+        let breaks = try lineBreaks(text, origin: origin)
+        if let levels { built.bidi = levels } else { built.bidi = try BidiLevels.resolve(text, direction: base.baseWritingDirection) }
         let breakEnds = breaks.map { Int32($0.utf16Offset) }
         var ends = [Int32](repeating: 0, count: text.count)
         let count = try breakEnds.withUnsafeBufferPointer { forced throws(TextMeasureError) in
@@ -186,32 +236,83 @@ struct StyledSegmentBuilder {
         }
         ends.removeLast(text.count - count)
 
-        // Each cluster's run, slot and script; runs of clusters to shape together.
+        // Each cluster's run, slot and script; runs of clusters to shape together. A
+        // segment the shape cache answers is taken whole, and not shaped.
         var clusterRuns = [Int32](repeating: 0, count: count)
         var clusterSlots = [UInt8](repeating: 0, count: count)
+        var clusterFonts = [UInt8](repeating: 0, count: count)
         var clusterCursive = [Bool](repeating: false, count: count)
         var fontRuns: [FontRun] = []
         let itemizers = styles.map { FontItemizer(fontSet: $0.fonts) }
+        // Right-to-left segments keep ligatures across their graphemes (`LigatureSpans`):
+        // only text all left to right is cached.
+        let cache = shapeCache.flatMap { cache in
+            cache.isEnabled && built.bidi.isLeftToRight
+                ? StyledSegmentCache(cache, styles: styles, base: (base, attributed.fonts), utf16Count: text.count) : nil
+        }
+        var cached = CachedSegments()
         var run = attributed.runs.partitioningIndex { $0.utf16Range.upperBound > origin }
         var lastRealScript = script
         var nextBreak = 0
+        var segment = 0
         var start = 0
-        for (index, boundary) in ends.enumerated() {
-            let end = Int(boundary)
+        var index = 0
+        // The BMP font table of the style of the cluster before, read per cluster.
+        var tableStyle = -1
+        var bmpFonts: [UInt8] = []
+        while index < count {
+            let end = Int(ends[index])
             while run < attributed.runs.count, attributed.runs[run].utf16Range.upperBound <= origin + start { run += 1 }
             let styleIndex = run < attributed.runs.count && attributed.runs[run].utf16Range.contains(origin + start)
                 ? run : baseRun
             clusterRuns[index] = Int32(styleIndex)
             while nextBreak < breaks.count, breaks[nextBreak].utf16Offset < start { nextBreak += 1 }
             let afterMandatory = nextBreak > 0 && breaks[nextBreak - 1].isMandatory && breaks[nextBreak - 1].utf16Offset == start
+            let segmentEnd = breaks[segment].utf16Offset
+            if let cache, start == (segment == 0 ? 0 : breaks[segment - 1].utf16Offset),
+               isCacheable(start..<segmentEnd, segment: segment, style: styleIndex, text: text, origin: origin,
+                           breaks: breaks) {
+                let first = ScriptTable.bmp.script(of: Scalars.decode(text, at: start).scalar)
+                let keyScript = first.isNeutral ? lastRealScript.rawValue : StyledSegmentCache.ownScript
+                switch cache.lookUp(text, start..<segmentEnd, script: keyScript, style: styleIndex) {
+                case .hit(let hit):
+                    // The slots of its fonts are made in the order shaping it would make them.
+                    for offset in 0..<Int(hit.graphemeCount) {
+                        let fontIndex = Int(cache.fonts[start + offset])
+                        clusterRuns[index + offset] = Int32(styleIndex)
+                        clusterSlots[index + offset] = UInt8(try slot(fontIndex, run: styleIndex))
+                    }
+                    cached.hits.append(.init(segment: segment, firstCluster: index, style: styleIndex,
+                                             keyScript: keyScript, shaped: hit))
+                    lastRealScript = hb_script_t(rawValue: hit.script)
+                    index += Int(hit.graphemeCount)
+                    start = segmentEnd
+                    segment += 1
+                    continue
+                case .miss(admit: true):
+                    cached.admitted.append(.init(segment: segment, firstCluster: index, style: styleIndex,
+                                                 keyScript: keyScript, shaped: nil))
+                case .miss:
+                    break
+                }
+            }
+            if end == segmentEnd { segment += 1 }
             if let placeholder = placeholders[styleIndex] {
                 clusterSlots[index] = UInt8(try placeholderSlot(placeholder, run: styleIndex))
                 start = end
+                index += 1
                 continue
             }
-            let fontIndex = itemizers[styleIndex].fontIndex(for: text, start: start, end: end)
+            if styleIndex != tableStyle {
+                tableStyle = styleIndex
+                bmpFonts = fontSets[styleIndex].bmpFonts
+            }
+            // One BMP code point (most clusters): its first covering font from the set's table.
+            let fontIndex = end == start + 1 && text[start] & 0xF800 != 0xD800
+                ? Int(bmpFonts[Int(text[start])]) : itemizers[styleIndex].fontIndex(for: text, start: start, end: end)
             let slot = try self.slot(fontIndex, run: styleIndex)
             clusterSlots[index] = UInt8(slot)
+            clusterFonts[index] = UInt8(fontIndex)
             var script = ScriptTable.bmp.script(of: Scalars.decode(text, at: start).scalar)
             clusterCursive[index] = spacings[styleIndex].letter != 0 && Self.isCursive(script)
             if script.isNeutral { script = lastRealScript } else { lastRealScript = script }
@@ -224,7 +325,11 @@ struct StyledSegmentBuilder {
             } else {
                 fontRuns.append(FontRun(start: start, end: end, fontIndex: slot, script: script))
             }
+            if end == segmentEnd, cached.admitted.last?.segment == segment - 1 {
+                cached.admitted[cached.admitted.count - 1].scriptAfter = lastRealScript.rawValue
+            }
             start = end
+            index += 1
         }
 
         // Shape each run in its slot's font with its style's features.
@@ -236,8 +341,19 @@ struct StyledSegmentBuilder {
         let scales = slots.map { $0.size * Double(Units.widthPerPixel) / Double($0.font.advanceUnitsPerEm) }
         let fonts = slots.map(\.font)
         let safe = [Bool](repeating: true, count: breaks.count)
-        if !bidi.isLeftToRight {
-            bidi.levels.withUnsafeBufferPointer { levels in
+        // What the cache gave: its clusters' adjustments, and no glyph cluster across
+        // their graphemes (nothing was shaped there).
+        if let cache {
+            for hit in cached.hits {
+                let start = hit.firstCluster == 0 ? 0 : Int(ends[hit.firstCluster - 1])
+                for offset in 0..<Int(hit.shaped?.graphemeCount ?? 0) {
+                    adjustments[hit.firstCluster + offset] = cache.edges[start + offset]
+                }
+                for offset in start..<breaks[hit.segment].utf16Offset { edges[offset] = ClusterEdge.starts }
+            }
+        }
+        if !built.bidi.isLeftToRight {
+            built.bidi.levels.withUnsafeBufferPointer { levels in
                 ends.withUnsafeBufferPointer { ends in
                     BidiRuns.split(&fontRuns, from: 0, clusterEnds: ends, start: 0, levels: levels.baseAddress!)
                 }
@@ -265,8 +381,8 @@ struct StyledSegmentBuilder {
                     edges.withUnsafeBufferPointer { edges in
                         guard LineEdgeWidths.hasInnerEdges(stretch, edges: edges.baseAddress!) else { return }
                         LineEdgeWidths.splitLigatures(stretch, runs: fontRuns, advances: &advances, edges: edges.baseAddress!)
-                        if !bidi.isLeftToRight {
-                            ligatures.record(stretch, runs: fontRuns, edges: edges.baseAddress!, firstGrapheme: 0)
+                        if !built.bidi.isLeftToRight {
+                            built.ligatures.record(stretch, runs: fontRuns, edges: edges.baseAddress!, firstGrapheme: 0)
                         }
                         // One style's runs at a time, each with its own features; boundaries
                         // outside a style's runs keep the adjustments found before.
@@ -286,10 +402,52 @@ struct StyledSegmentBuilder {
         }
 
         measure(text, origin: origin, ends: ends, breaks: breaks, runs: clusterRuns, slots: clusterSlots,
-                cursive: clusterCursive, advances: advances, scales: scales)
+                cursive: clusterCursive, advances: advances, scales: scales,
+                cached: cached, cache: cache.map { ($0, clusterFonts, adjustments, edges) })
         for (index, adjustment) in adjustments.enumerated() where adjustment.end != 0 || adjustment.start != 0 {
-            edgeAdjustments.append(adjustment, after: Int32(index))
+            built.edgeAdjustments.append(adjustment, after: Int32(index))
         }
+    }
+
+    /// The paragraph's line-break opportunities, found over the whole text (a style
+    /// boundary neither adds one nor removes one); under `hyphens: auto` a run with a
+    /// `language` of its own hyphenates by that language's patterns (Chromium
+    /// hyphenates each text item in its own locale), the rest by the base style's.
+    /// `text` starts at `origin` of the attributed text, whose runs' ranges are moved into it.
+    private func lineBreaks(_ text: UnsafeBufferPointer<UInt16>, origin: Int) throws(TextMeasureError)
+        -> [BreakOpportunity] {
+        let base = attributed.style
+        var options = base.lineBreakOptions
+        guard options.hyphens == .auto, attributed.runs.contains(where: { $0.attributes.language != nil }) else {
+            return try Boundaries.lineBreaks(in: text, rules: base.lineBreakRules, options: options)
+        }
+        options.language = nil
+        var breaks = try Boundaries.lineBreaks(in: text, rules: base.lineBreakRules, options: options)
+        // Stretches of one language (runs of the same language joined, so that a word
+        // half in bold is still one word), each hyphenated alone.
+        var stretches: [(range: Range<Int>, language: String?)] = []
+        func add(_ range: Range<Int>, _ language: String?) {
+            guard !range.isEmpty else { return }
+            if let last = stretches.last, last.language == language, last.range.upperBound == range.lowerBound {
+                stretches[stretches.count - 1].range = last.range.lowerBound..<range.upperBound
+            } else {
+                stretches.append((range, language))
+            }
+        }
+        var position = 0
+        for run in attributed.runs {
+            let lower = min(max(run.utf16Range.lowerBound - origin, 0), text.count)
+            let upper = min(max(run.utf16Range.upperBound - origin, 0), text.count)
+            add(position..<lower, base.language)
+            add(lower..<upper, run.attributes.language ?? base.language)
+            position = upper
+        }
+        add(position..<text.count, base.language)
+        for stretch in stretches {
+            guard let language = stretch.language, let hyphenator = try Hyphenator.forLanguage(language) else { continue }
+            breaks = Boundaries.addingHyphenationPoints(to: breaks, in: text, within: stretch.range, hyphenator: hyphenator)
+        }
+        return breaks
     }
 
     /// Scripts whose letters join: Chromium adds no letter spacing to their letters,
@@ -306,27 +464,68 @@ struct StyledSegmentBuilder {
     /// The features `style` is shaped with: its own, and common ligatures off under
     /// letter spacing, as Blink turns them off so that spaced letters stay apart.
     static func features(of style: TextStyle) -> [String] {
-        style.letterSpacing == 0 ? style.fontFeatures : ["-liga", "-clig"] + style.fontFeatures
+        style.letterSpacing == 0 ? style.fontFeatures : ligaturesOff + style.fontFeatures
     }
 
+    /// The features letter spacing adds before a style's own.
+    static let ligaturesOff = ["-liga", "-clig"]
+
     /// Sums cluster widths (advances, spacing, placeholder widths) into segments, as
-    /// `SegmentBuilder` does for plain text.
-    private mutating func measure(_ text: UnsafeBufferPointer<UInt16>, origin: Int, ends: [Int32], breaks: [BreakOpportunity],
+    /// `SegmentBuilder` does for plain text; takes the segments the cache answered and
+    /// stores those it admitted (`cache`: its clusters' font indices in their sets, the
+    /// line-edge adjustments and HarfBuzz's cluster edges).
+    private mutating func measure(_ text: UnsafeBufferPointer<UInt16>, origin: Int, ends: [Int32],
+                                  breaks: [BreakOpportunity],
                                   runs clusterRuns: [Int32], slots clusterSlots: [UInt8], cursive clusterCursive: [Bool],
-                                  advances: [Int32],
-                                  scales: [Double]) {
+                                  advances: [Int32], scales: [Double], cached: CachedSegments,
+                                  cache: (StyledSegmentCache, fonts: [UInt8], adjustments: [EdgeAdjustment], edges: [UInt8])?) {
         let perPixel = Double(Units.widthPerPixel)
         let base = attributed.style
         let spaceWidth = Self.spaceWidth(attributed.fonts.primary, size: base.fontSize)
         let tabWidth = spaceWidth * Double(max(0, base.tabSize))
         var content = 0.0, trailing = 0.0
-        var fontMask: UInt64 = 0
+        var fontMask: UInt64 = 0, fontIndexMask: UInt64 = 0
         var contentEnd: Int32 = 0
         var segment = 0
         var start = 0, segmentStart = 0
         var tabs: [Int32] = []
-        segments.reserveCapacity(breaks.count)
-        for (index, boundary) in ends.enumerated() {
+        var hit = 0, admitted = 0
+        // Bound once: a tuple of arrays bound per cluster costs a retain of each.
+        let segmentCache = cache?.0, clusterFonts = cache?.fonts
+        built.segments.reserveCapacity(breaks.count)
+        built.graphemeEnds.reserveCapacity(ends.count)
+        built.graphemeWidths.reserveCapacity(ends.count)
+        built.graphemeFonts.reserveCapacity(ends.count)
+        built.graphemeHangs.reserveCapacity(ends.count)
+        var index = 0
+        while index < ends.count {
+            if hit < cached.hits.count, cached.hits[hit].firstCluster == index, let cache = segmentCache,
+               let shaped = cached.hits[hit].shaped {
+                let style = cached.hits[hit].style
+                for offset in 0..<Int(shaped.graphemeCount) {
+                    if text[offset == 0 ? start : Int(ends[index + offset - 1])] == 0x09 { tabs.append(Int32(index + offset)) }
+                    built.graphemeEnds.append(ends[index + offset])
+                    built.graphemeWidths.append(cache.widths[start + offset])
+                    built.graphemeFonts.append(clusterSlots[index + offset])
+                    built.graphemeHangs.append(cache.hangs[start + offset])
+                }
+                var slotMask: UInt64 = 0, bits = shaped.fonts
+                while bits != 0 {
+                    slotMask |= 1 << UInt64(slotOfFont[slotOfFontStart[style] + bits.trailingZeroBitCount])
+                    bits &= bits - 1
+                }
+                index += Int(shaped.graphemeCount)
+                appendSegment(text, breaks[segment], start: segmentStart, width: shaped.width,
+                              trailingWidth: shaped.trailingWidth, fonts: slotMask,
+                              contentGraphemeEnd: Int32(index) - shaped.graphemeCount + shaped.contentGraphemeCount)
+                hit += 1
+                segment += 1
+                start = breaks[segment - 1].utf16Offset
+                segmentStart = start
+                contentEnd = Int32(index)
+                continue
+            }
+            let boundary = ends[index]
             let end = Int(boundary)
             let slot = Int(clusterSlots[index])
             let styleIndex = Int(clusterRuns[index])
@@ -355,38 +554,81 @@ struct StyledSegmentBuilder {
                 hangs = true
                 for offset in start..<end where !Scalars.isHangingSpace(text[offset]) { hangs = false; break }
             }
-            graphemeEnds.append(boundary)
-            graphemeWidths.append(Int32(saturating: width))
-            graphemeFonts.append(UInt8(slot))
-            graphemeHangs.append(hangs)
+            built.graphemeEnds.append(boundary)
+            built.graphemeWidths.append(Int32(saturating: width))
+            built.graphemeFonts.append(UInt8(slot))
+            built.graphemeHangs.append(hangs)
             if hangs {
                 trailing += width
             } else {
                 content += trailing + width
                 trailing = 0
                 contentEnd = Int32(index + 1)
-                if width > 0 { fontMask |= 1 << UInt64(slot) }
+                if width > 0 {
+                    fontMask |= 1 << UInt64(slot)
+                    if let clusterFonts { fontIndexMask |= 1 << UInt64(clusterFonts[index]) }
+                }
             }
+            index += 1
             if end == breaks[segment].utf16Offset {
-                let trailingWidth = roundedToInt(trailing)
-                segments.append(Segment(width: roundedToInt(content), trailingWidth: trailingWidth, fonts: fontMask,
-                                        end: boundary, graphemeEnd: Int32(index + 1), contentGraphemeEnd: contentEnd,
-                                        isMandatoryBreak: breaks[segment].isMandatory,
-                                        endsWithHeldHyphen: base.lineBreakRules == .browser && trailingWidth == 0
-                                            && BrowserTailoring.hyphenHoldsAtLineStart(text, at: end - 1),
-                                        endsWithSoftHyphen: endsWithSoftHyphen(text, breaks[segment],
-                                                                               start: segmentStart)))
-                hasSoftHyphens = hasSoftHyphens || segments[segments.count - 1].endsWithSoftHyphen
+                let firstCluster = built.segments.last.map { Int($0.graphemeEnd) } ?? 0
+                appendSegment(text, breaks[segment], start: segmentStart, width: roundedToInt(content),
+                              trailingWidth: roundedToInt(trailing), fonts: fontMask, contentGraphemeEnd: contentEnd)
+                if admitted < cached.admitted.count, cached.admitted[admitted].segment == segment, let cache {
+                    store(cached.admitted[admitted], text, segmentStart..<end, firstCluster: firstCluster,
+                          fontIndexMask: fontIndexMask, cache: cache)
+                    admitted += 1
+                }
                 segmentStart = end
                 segment += 1
-                content = 0; trailing = 0; fontMask = 0
-                contentEnd = Int32(index + 1)
+                content = 0; trailing = 0; fontMask = 0; fontIndexMask = 0
+                contentEnd = Int32(index)
             }
             start = end
         }
         if !tabs.isEmpty {
-            tabStops = TabStops(interval: roundedToInt(tabWidth), minimum: roundedToInt(spaceWidth / 2), graphemes: tabs)
+            built.tabStops = TabStops(interval: roundedToInt(tabWidth), minimum: roundedToInt(spaceWidth / 2), graphemes: tabs)
         }
+    }
+
+    /// Appends the segment ending at `opportunity` (and starting at `start`), its
+    /// clusters appended before.
+    private mutating func appendSegment(_ text: UnsafeBufferPointer<UInt16>, _ opportunity: BreakOpportunity, start: Int,
+                                        width: Int, trailingWidth: Int, fonts: UInt64, contentGraphemeEnd: Int32) {
+        let end = opportunity.utf16Offset, style = attributed.style
+        built.segments.append(Segment(width: width, trailingWidth: trailingWidth, fonts: fonts, end: Int32(end),
+                                      graphemeEnd: Int32(built.graphemeEnds.count), contentGraphemeEnd: contentGraphemeEnd,
+                                      isMandatoryBreak: opportunity.isMandatory,
+                                      endsWithHeldHyphen: style.lineBreakRules == .browser && trailingWidth == 0
+                                          && BrowserTailoring.hyphenHoldsAtLineStart(text, at: end - 1,
+                                                                                     breakAll: style.wordBreak == .breakAll),
+                                      endsWithSoftHyphen: endsWithSoftHyphen(text, opportunity, start: start)))
+        built.hasSoftHyphens = built.hasSoftHyphens || built.segments[built.segments.count - 1].endsWithSoftHyphen
+    }
+
+    /// Stores the segment `range` just measured, whose clusters start at `firstCluster`,
+    /// when HarfBuzz found its breaks safe too (shaped with what is around it, nothing
+    /// at its edges was unsafe to break).
+    private func store(_ entry: CachedSegments.Entry, _ text: UnsafeBufferPointer<UInt16>, _ range: Range<Int>,
+                       firstCluster: Int, fontIndexMask: UInt64,
+                       cache: (StyledSegmentCache, fonts: [UInt8], adjustments: [EdgeAdjustment], edges: [UInt8])) {
+        let (shapeCache, fonts, adjustments, edges) = cache
+        guard edges[range.lowerBound] & ClusterEdge.unsafeToBreak == 0,
+              edges[range.upperBound] & ClusterEdge.unsafeToBreak == 0, let segment = built.segments.last else { return }
+        let count = Int(segment.graphemeEnd) - firstCluster
+        for offset in 0..<count {
+            let cluster = firstCluster + offset, position = range.lowerBound + offset
+            shapeCache.ends[position] = built.graphemeEnds[cluster]
+            shapeCache.widths[position] = built.graphemeWidths[cluster]
+            shapeCache.edges[position] = adjustments[cluster]
+            shapeCache.fonts[position] = fonts[cluster]
+            shapeCache.hangs[position] = built.graphemeHangs[cluster]
+        }
+        let shaped = ShapedSegment(graphemeCount: Int32(count),
+                                   contentGraphemeCount: segment.contentGraphemeEnd - Int32(firstCluster),
+                                   width: segment.width, trailingWidth: segment.trailingWidth, fonts: fontIndexMask,
+                                   script: entry.scriptAfter)
+        shapeCache.insert(shaped, text, range, script: entry.keyScript, style: entry.style)
     }
 
     /// Whether the segment ending at `opportunity` (and starting at `start`) ends at a
@@ -411,4 +653,21 @@ struct StyledSegmentBuilder {
         let advance = Double(hb_font_get_glyph_h_advance(font.hbFont, glyph))
         return advance * size * unitsPerPixel / Double(font.metrics.unitsPerEm)
     }
+}
+
+/// The segments of one styled preparation the shape cache answered (`hits`) and those
+/// it admitted, to be stored once measured (`admitted`), in text order.
+struct CachedSegments {
+    struct Entry {
+        /// The segment's index, its first cluster's and its style's (see `styles`).
+        var segment, firstCluster, style: Int
+        var keyScript: UInt32
+        /// A hit's segment.
+        var shaped: ShapedSegment?
+        /// The script the text after an admitted segment inherits.
+        var scriptAfter: UInt32 = 0
+    }
+
+    var hits: [Entry] = []
+    var admitted: [Entry] = []
 }

@@ -74,7 +74,7 @@ extension PreparedText {
             try styled.replaceCharacters(inUTF16: range, with: replacement)
             return try PreparedText(styled)
         }
-        return try replacing(range, with: replacement.text, runs: replacement.runs, cache: nil)
+        return try replacing(range, with: replacement.text, runs: replacement.runs, cache: .shared)
     }
 
     /// `range`'s UTF-16 offsets, checked to lie within the text on scalar boundaries.
@@ -114,12 +114,12 @@ extension PreparedText {
             let attributed = AttributedText(edited: edited, style: style, fonts: fonts, runs: runs.runs)
             // A run cut in two around inserted text is two inline boxes, whose second
             // the clusters kept after the edit do not name yet: prepared whole.
-            guard !runs.isSplit else { return try PreparedText(attributed) }
+            guard !runs.isSplit else { return try PreparedText(attributed, cache: cache) }
             styledEdit = StyledEdit(attributed: attributed, source: styled, newRunIndices: runs.newIndices)
         }
         // White-space collapsing reaches across paragraphs: prepared whole.
         guard style.whiteSpace != .normal else {
-            if let styledEdit { return try PreparedText(styledEdit.attributed) }
+            if let styledEdit { return try PreparedText(styledEdit.attributed, cache: cache) }
             return try PreparedText(edited, fonts: fonts, style: style, cache: cache)
         }
 
@@ -135,7 +135,7 @@ extension PreparedText {
         let addedControls = Self.withUTF8(replacement) { ParagraphEnds.scan($0, 0..<$0.count, utf16: 0).controls }
         let hasControls = paragraphs.controls - removedControls + addedControls > 0
         guard hasControls == (paragraphs.controls > 0) else {
-            if let styledEdit { return try PreparedText(styledEdit.attributed) }
+            if let styledEdit { return try PreparedText(styledEdit.attributed, cache: cache) }
             return try PreparedText(edited, fonts: fonts, style: style, cache: cache)
         }
         var first = segments.partitioningIndex { Int($0.end) >= range.lowerBound }
@@ -162,25 +162,25 @@ extension PreparedText {
             } catch {
                 // Slots the edit removed still count here: preparing whole drops them.
                 guard case .tooManyRunFonts = error, let styledEdit else { throw error }
-                return try PreparedText(styledEdit.attributed)
+                return try PreparedText(styledEdit.attributed, cache: cache)
             }
             // A paragraph after the edited ones that starts with neutral characters takes
             // the script they end with: prepare it again too if that changed.
             if past < segments.count {
                 let before = script(before: end, at: text.utf8.index(text.utf8.startIndex, offsetBy: endUTF8),
                                     graphemes: lastGrapheme, in: text)
-                let after = Self.script(before: end + shift, at: editedEnd, graphemeEnds: rebuilt.graphemeEnds,
-                                        offset: start, graphemes: Int32(rebuilt.graphemeEnds.count), in: edited)
+                let after = Self.script(before: end + shift, at: editedEnd, graphemeEnds: rebuilt.built.graphemeEnds,
+                                        offset: start, graphemes: Int32(rebuilt.built.graphemeEnds.count), in: edited)
                     ?? inherited
                 // Without explicit controls, the next paragraph's brackets take the
                 // direction of the last one prepared again for context: again too if it changed.
-                let levelAfter = rebuilt.bidi.paragraphLevels.last ?? 0
+                let levelAfter = rebuilt.built.bidi.paragraphLevels.last ?? 0
                 if before != after || !hasControls && levelAfter != bidi.paragraphLevel(at: end - 1) {
                     past = paragraphEnd(from: past, paragraphs)
                     continue
                 }
             }
-            let bidi = splicedBidi(rebuilt.bidi, replacing: start..<end, shift: shift, paragraphs: paragraphs,
+            let bidi = splicedBidi(rebuilt.built.bidi, replacing: start..<end, shift: shift, paragraphs: paragraphs,
                                        edited: edited, editedRange: editedStart..<editedEnd)
             return splice(segments: first..<past, graphemes: firstGrapheme..<lastGrapheme, with: rebuilt,
                           bidi: bidi, at: start, shift: shift, text: edited, styled: styledEdit)
@@ -356,35 +356,21 @@ extension PreparedText {
         /// The source's slot keys with the runs they name renumbered as the edit
         /// renumbered the runs; a removed run's slots lose their keys (no cluster kept
         /// names them: its text was deleted, and is prepared again).
-        var seededKeys: [StyledSegmentBuilder.SlotKey: Int] {
-            var keys: [StyledSegmentBuilder.SlotKey: Int] = [:]
-            for (key, slot) in source.slotKeys {
+        var seededKeys: [StyledSegmentBuilder.SlotKey] {
+            source.slotKeys.map { key in
                 var moved = key
-                if key.run >= 0 {
-                    guard let run = newRunIndices[key.run] else { continue }
-                    moved.run = run
-                }
-                keys[moved] = slot
+                if key.run >= 0 { moved.run = newRunIndices[key.run] ?? StyledSegmentBuilder.SlotKey.removedRun }
+                return moved
             }
-            return keys
         }
     }
 
     /// What preparing the paragraphs an edit touched gave: either builder's output.
     private struct Rebuilt {
-        var segments: [Segment]
-        var graphemeEnds: [Int32]
-        var graphemeWidths: [Int32]
-        var graphemeFonts: [UInt8]
-        var graphemeHangs: [Bool]
-        var edgeAdjustments: EdgeAdjustments
-        var tabStops: TabStops
-        var hasSoftHyphens: Bool
-        var bidi: BidiLevels
-        var ligatures: LigatureSpans
+        var built: BuiltSegments
         /// Styled text's slots (those before the edit first, then new ones) and their keys.
         var slots: [StyledSegmentBuilder.Slot] = []
-        var slotKeys: [StyledSegmentBuilder.SlotKey: Int] = [:]
+        var slotKeys: [StyledSegmentBuilder.SlotKey] = []
     }
 
     /// Prepares `part` (`count` UTF-16 code units from offset `start` of the edited
@@ -399,21 +385,14 @@ extension PreparedText {
             guard let styled else {
                 var builder = SegmentBuilder(fonts: fonts, style: style, cache: cache)
                 try builder.build(units, inheriting: script, levels: levels)
-                return Rebuilt(segments: builder.segments, graphemeEnds: builder.graphemeEnds,
-                               graphemeWidths: builder.graphemeWidths, graphemeFonts: builder.graphemeFonts,
-                               graphemeHangs: builder.graphemeHangs, edgeAdjustments: builder.edgeAdjustments,
-                               tabStops: builder.tabStops, hasSoftHyphens: builder.hasSoftHyphens, bidi: builder.bidi,
-                               ligatures: builder.ligatures)
+                return Rebuilt(built: builder.built)
             }
             var builder = StyledSegmentBuilder(styled.attributed, ellipsis: ellipsis,
-                                               normalBoxes: Self.measures(fonts: fonts, style: style).lineBoxes)
+                                               normalBoxes: Self.measures(fonts: fonts, style: style).lineBoxes,
+                                               cache: cache)
             builder.seed(slots: styled.source.slots, keys: styled.seededKeys)
             try builder.build(units, origin: start, inheriting: script, levels: levels)
-            return Rebuilt(segments: builder.segments, graphemeEnds: builder.graphemeEnds,
-                           graphemeWidths: builder.graphemeWidths, graphemeFonts: builder.graphemeFonts,
-                           graphemeHangs: builder.graphemeHangs, edgeAdjustments: builder.edgeAdjustments,
-                           tabStops: builder.tabStops, hasSoftHyphens: builder.hasSoftHyphens, bidi: builder.bidi,
-                           ligatures: builder.ligatures, slots: builder.slots, slotKeys: builder.slotKeys)
+            return Rebuilt(built: builder.built, slots: builder.slots, slotKeys: builder.slotKeys)
         }
     }
 
@@ -515,14 +494,14 @@ extension PreparedText {
                         bidi: BidiLevels, at start: Int, shift: Int, text edited: String,
                         styled: StyledEdit?) -> PreparedText {
         let base = graphemes.lowerBound
-        let inserted = Int32(builder.graphemeEnds.count)
+        let inserted = Int32(builder.built.graphemeEnds.count)
         let graphemeShift = base + inserted - graphemes.upperBound
         let unitShift = Int32(shift)
         let lower = Int(graphemes.lowerBound), upper = Int(graphemes.upperBound)
 
         var newSegments = Array(segments[..<replaced.lowerBound])
-        newSegments.reserveCapacity(replaced.lowerBound + builder.segments.count + segments.count - replaced.upperBound)
-        for var segment in builder.segments {
+        newSegments.reserveCapacity(replaced.lowerBound + builder.built.segments.count + segments.count - replaced.upperBound)
+        for var segment in builder.built.segments {
             segment.end += Int32(start)
             segment.graphemeEnd += base
             segment.contentGraphemeEnd += base
@@ -537,11 +516,11 @@ extension PreparedText {
 
         var ends = Array(graphemeEnds[..<lower])
         ends.reserveCapacity(lower + Int(inserted) + graphemeEnds.count - upper)
-        ends += builder.graphemeEnds.lazy.map { $0 + Int32(start) }
+        ends += builder.built.graphemeEnds.lazy.map { $0 + Int32(start) }
         ends += graphemeEnds[upper...].lazy.map { $0 + unitShift }
 
         var tabs = tabStops
-        let builderTabs = builder.tabStops
+        let builderTabs = builder.built.tabStops
         if tabs.graphemes.isEmpty { tabs = builderTabs }   // the interval is the style's: either gives it
         let tabsBefore = tabStops.graphemes.partitioningIndex { $0 >= graphemes.lowerBound }
         let tabsAfter = tabStops.graphemes.partitioningIndex { $0 >= graphemes.upperBound }
@@ -549,16 +528,16 @@ extension PreparedText {
             + tabStops.graphemes[tabsAfter...].map { $0 + graphemeShift }
         if tabs.graphemes.isEmpty { tabs = .none }
 
-        let widths = Self.splice(graphemeWidths, lower..<upper, builder.graphemeWidths)
-        let adjustments = edgeAdjustments.replacing(graphemes: graphemes, with: builder.edgeAdjustments,
+        let widths = Self.splice(graphemeWidths, lower..<upper, builder.built.graphemeWidths)
+        let adjustments = edgeAdjustments.replacing(graphemes: graphemes, with: builder.built.edgeAdjustments,
                                                     insertedCount: inserted)
-        if builder.hasSoftHyphens {
+        if builder.built.hasSoftHyphens {
             // Folded in the whole text's clusters, as preparing it whole does (a hyphen's
             // width may look back past the paragraph's start).
-            Hyphen.fold(into: &newSegments, replaced.lowerBound..<(replaced.lowerBound + builder.segments.count),
+            Hyphen.fold(into: &newSegments, replaced.lowerBound..<(replaced.lowerBound + builder.built.segments.count),
                         hyphen: hyphen, graphemeWidths: widths, edgeAdjustments: adjustments)
         }
-        var fontIndices = Self.splice(graphemeFonts, lower..<upper, builder.graphemeFonts)
+        var fontIndices = Self.splice(graphemeFonts, lower..<upper, builder.built.graphemeFonts)
         var boxes: [LineBox]?
         var source: StyledSource?
         if let styled {
@@ -571,9 +550,9 @@ extension PreparedText {
         return PreparedText(text: edited, fonts: fonts, style: style, utf16Count: utf16Count + shift,
                             segments: newSegments, graphemeEnds: ends, graphemeWidths: widths,
                             edgeAdjustments: adjustments, tabStops: tabs, graphemeFonts: fontIndices,
-                            graphemeHangs: Self.splice(graphemeHangs, lower..<upper, builder.graphemeHangs),
+                            graphemeHangs: Self.splice(graphemeHangs, lower..<upper, builder.built.graphemeHangs),
                             bidi: bidi,
-                            ligatures: ligatures.replacing(graphemes: graphemes, with: builder.ligatures,
+                            ligatures: ligatures.replacing(graphemes: graphemes, with: builder.built.ligatures,
                                                            insertedCount: inserted),
                             measures: StyleMeasures(ellipsis: ellipsis, hyphen: hyphen, spaceWidth: spaceWidth,
                                                     lineBoxes: lineBoxes),
@@ -584,7 +563,7 @@ extension PreparedText {
     /// then in the order clusters first use them. Slots no cluster uses any more (the
     /// edit deleted their text) go.
     private static func renumber(_ slots: inout [StyledSegmentBuilder.Slot],
-                                 keys: inout [StyledSegmentBuilder.SlotKey: Int], graphemeFonts: inout [UInt8],
+                                 keys: inout [StyledSegmentBuilder.SlotKey], graphemeFonts: inout [UInt8],
                                  segments: inout [Segment], baseCount: Int) {
         var number = [Int](repeating: -1, count: slots.count)
         for slot in 0..<baseCount { number[slot] = slot }
@@ -594,11 +573,15 @@ extension PreparedText {
             next += 1
         }
         guard number.indices.contains(where: { number[$0] != $0 }) else { return }
-        var renumbered = slots
+        var renumbered = slots, renumberedKeys = keys
         renumbered.removeSubrange(next...)
-        for (old, new) in number.enumerated() where new >= 0 { renumbered[new] = slots[old] }
+        renumberedKeys.removeSubrange(next...)
+        for (old, new) in number.enumerated() where new >= 0 {
+            renumbered[new] = slots[old]
+            renumberedKeys[new] = keys[old]
+        }
         slots = renumbered
-        keys = keys.compactMapValues { number[$0] >= 0 ? number[$0] : nil }
+        keys = renumberedKeys
         for index in graphemeFonts.indices { graphemeFonts[index] = UInt8(number[Int(graphemeFonts[index])]) }
         for index in segments.indices {
             var mask = segments[index].fonts, renumberedMask: UInt64 = 0

@@ -107,7 +107,8 @@ extension Boundaries {
     /// The line-break opportunities of `text` under `rules` and the CSS `line-break`,
     /// `word-break`, `white-space` and `hyphens` of `options`: the rules' own, with
     /// Blink's `keep-all` and `break-all` filters, or every cluster boundary for
-    /// `line-break: anywhere`.
+    /// `line-break: anywhere`. The last is always the text's end, where the last
+    /// segment ends (the segment builders rely on it).
     package static func lineBreaks(in text: UnsafeBufferPointer<UInt16>, rules: LineBreakRules,
                                    options: LineBreakOptions) throws(TextMeasureError) -> [BreakOpportunity] {
         var breaks = try lineBreaks(in: text, rules: rules,
@@ -121,7 +122,9 @@ extension Boundaries {
         if options.whiteSpace == .normal { moveBreaksAfterFirstSpace(&breaks, in: text) }
         switch options.hyphens {
         case .none:
-            breaks.removeAll { !$0.isMandatory && text[$0.utf16Offset - 1] == LineBreakOptions.softHyphen }
+            breaks.removeAll {
+                !$0.isMandatory && $0.utf16Offset < text.count && text[$0.utf16Offset - 1] == LineBreakOptions.softHyphen
+            }
         case .manual:
             break
         case .auto:
@@ -134,7 +137,8 @@ extension Boundaries {
 
     /// Under `white-space: normal` a run of spaces is one space and the rest collapse
     /// away: the line breaks after that one, and the collapsed ones start the next line
-    /// with no width (where Chromium puts their offsets).
+    /// with no width (where Chromium puts their offsets). Spaces ending the text have
+    /// no next line: they hang at the end of the last.
     private static func moveBreaksAfterFirstSpace(_ breaks: inout [BreakOpportunity],
                                                   in text: UnsafeBufferPointer<UInt16>) {
         var previous = 0
@@ -142,7 +146,7 @@ extension Boundaries {
             let end = breaks[i].utf16Offset
             var first = end
             while first > previous, text[first - 1] == 0x20 { first -= 1 }
-            if end - first >= 2, !breaks[i].isMandatory { breaks[i].utf16Offset = first + 1 }
+            if end - first >= 2, !breaks[i].isMandatory, end < text.count { breaks[i].utf16Offset = first + 1 }
             previous = end
         }
     }

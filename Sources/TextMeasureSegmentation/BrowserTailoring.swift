@@ -71,9 +71,13 @@ package enum BrowserTailoring {
     /// follows, where in mid-line Blink may break after it. Blink's break iterator
     /// reads no text before the line's start, so there the hyphen is word-initial:
     /// `-|2024` needs a letter or digit before the hyphen, and UAX #14 keeps a
-    /// word-initial hyphen with the letter after it (`-|धीरे`, LB20a).
-    package static func hyphenHoldsAtLineStart(_ text: UnsafeBufferPointer<UInt16>, at offset: Int) -> Bool {
-        guard offset + 1 < text.count, text[offset] == 0x2D || text[offset] == 0x2010 else { return false }
+    /// word-initial hyphen with the letter after it (`-|धीरे`, LB20a). Under
+    /// `word-break: break-all` (`breakAll`) Blink's table, which reads only the two code
+    /// points, still breaks there where it breaks mid-line (`-|1`, `‐|x`).
+    package static func hyphenHoldsAtLineStart(_ text: UnsafeBufferPointer<UInt16>, at offset: Int,
+                                               breakAll: Bool = false) -> Bool {
+        guard offset + 1 < text.count, text[offset] == 0x2D || text[offset] == 0x2010,
+              !(breakAll && breaksAll(before: offset + 1, in: text)) else { return false }
         let next = text[offset + 1]
         if next < 0x80 { return text[offset] == 0x2D && isASCIIDigit(next) }
         return isLetterForLB20a(Scalars.decode(text, at: offset + 1).scalar)

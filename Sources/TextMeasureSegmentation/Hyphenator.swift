@@ -109,9 +109,11 @@ package final class Hyphenator: @unchecked Sendable {   // the HyphenDict is nev
 }
 
 extension Boundaries {
-    /// `breaks` with the hyphenation points of each word of `text` added (marked as
-    /// such), for words of letters without a soft hyphen.
+    /// `breaks` with the hyphenation points of each word of `text` (of `range` in it,
+    /// the whole text by default) added (marked as such), for words of letters without
+    /// a soft hyphen.
     package static func addingHyphenationPoints(to breaks: [BreakOpportunity], in text: UnsafeBufferPointer<UInt16>,
+                                        within range: Range<Int>? = nil,
                                         hyphenator: Hyphenator) -> [BreakOpportunity] {
         var points: [Int] = []
         var word: [Unicode.Scalar] = [], offsets: [Int] = []   // the word's scalars and where each ends
@@ -119,9 +121,10 @@ extension Boundaries {
             defer { word.removeAll(keepingCapacity: true); offsets.removeAll(keepingCapacity: true) }
             for point in hyphenator.points(in: word) { points.append(offsets[point - 1]) }
         }
-        var index = 0
+        let range = range ?? 0..<text.count
+        var index = range.lowerBound
         var hasSoftHyphen = false
-        while index < text.count {
+        while index < range.upperBound {
             let (value, length) = Scalars.decode(text, at: index)
             let scalar = Unicode.Scalar(value) ?? "\u{FFFD}"
             if value == UInt32(LineBreakOptions.softHyphen) { hasSoftHyphen = true }

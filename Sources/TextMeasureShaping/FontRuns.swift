@@ -54,8 +54,9 @@ package struct Stretch {
     /// would fold into the space's cluster; between two letters that are clusters by
     /// themselves and that no lookup or kerning pair of their fonts reaches
     /// (`FontSet.clusterContexts`): no rule then reaches across the break.
+    /// (Package: the styled shape cache asks it for a segment's two breaks.)
     @inline(__always)
-    static func isSafeBreak(_ opportunity: BreakOpportunity, in text: UnsafeBufferPointer<UInt16>,
+    package static func isSafeBreak(_ opportunity: BreakOpportunity, in text: UnsafeBufferPointer<UInt16>,
                                     spacesSeparateShaping: Bool, contexts: UnsafeBufferPointer<UInt8>) -> Bool {
         let offset = opportunity.utf16Offset
         if offset == text.count || opportunity.isMandatory { return true }

@@ -144,24 +144,31 @@ public struct GoldenExpectation: Sendable, Hashable, Codable {
     /// For a case with `maxLines` or `lineBreakMode`, whether any text is hidden or
     /// elided; absent otherwise.
     public var truncated: Bool?
+    /// For a case with `spans`, the spans (by index) each line holds text of, in text
+    /// order, so that a span moving to another line fails the case even where the line
+    /// starts do not move; absent for a case without spans, and in files recorded
+    /// before it was kept (then not compared).
+    public var lineRuns: [[Int]]?
     /// The TextMeasure version that measured it (`TextMeasure.version`).
     public var recordedWith: String
 
     public init(height: Double, lineCount: Int, lineStarts: [Int], lines: [String], truncated: Bool? = nil,
-                recordedWith: String = TextMeasure.version) {
+                lineRuns: [[Int]]? = nil, recordedWith: String = TextMeasure.version) {
         self.height = height
         self.lineCount = lineCount
         self.lineStarts = lineStarts
         self.lines = lines
         self.truncated = truncated
+        self.lineRuns = lineRuns
         self.recordedWith = recordedWith
     }
 
     /// Whether `actual` measured what this expects: the same height, line starts,
-    /// lines as shown and truncation, whichever version measured it.
+    /// lines as shown, truncation and (when recorded) spans on each line, whichever
+    /// version measured it.
     public func matches(_ actual: GoldenExpectation) -> Bool {
         height == actual.height && lineCount == actual.lineCount && lineStarts == actual.lineStarts
-            && lines == actual.lines && truncated == actual.truncated
+            && lines == actual.lines && truncated == actual.truncated && (lineRuns == nil || lineRuns == actual.lineRuns)
     }
 
     /// `text` cut at the UTF-16 offsets `starts`; offsets out of order or out of the

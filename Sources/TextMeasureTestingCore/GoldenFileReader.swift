@@ -70,7 +70,8 @@ extension GoldenExpectation {
     /// An `"expected"` block: every key known, each of its type.
     init(json value: JSONValue) throws(JSONFieldError) {
         let object = try JSONField.object(value, key: "expected")
-        try JSONField.checkKeys(object, known: ["height", "lineCount", "lineStarts", "lines", "recordedWith", "truncated"],
+        try JSONField.checkKeys(object, known: ["height", "lineCount", "lineRuns", "lineStarts", "lines", "recordedWith",
+                                                  "truncated"],
                                 path: "expected.")
         func required(_ key: String) throws(JSONFieldError) -> JSONValue {
             guard let value = object[key] else { throw JSONFieldError(missing: "expected." + key) }
@@ -80,6 +81,13 @@ extension GoldenExpectation {
         let lines = try JSONField.array(try required("lines"), key: "expected.lines")
         var truncated: Bool?
         if let value = object["truncated"], value != .null { truncated = try JSONField.bool(value, key: "expected.truncated") }
+        let lineRuns = try object["lineRuns"].map { value throws(JSONFieldError) in
+            try JSONField.array(value, key: "expected.lineRuns").enumerated().map { line, runs throws(JSONFieldError) in
+                try JSONField.array(runs, key: "expected.lineRuns[\(line)]").enumerated().map { index, run throws(JSONFieldError) in
+                    try JSONField.integer(run, key: "expected.lineRuns[\(line)][\(index)]", in: 0...Int(Int32.max))
+                }
+            }
+        }
         self.init(height: try JSONField.number(try required("height"), key: "expected.height"),
                   lineCount: try JSONField.integer(try required("lineCount"), key: "expected.lineCount", in: 0...Int(Int32.max)),
                   lineStarts: try starts.enumerated().map { index, start throws(JSONFieldError) in
@@ -88,7 +96,7 @@ extension GoldenExpectation {
                   lines: try lines.enumerated().map { index, line throws(JSONFieldError) in
                       try JSONField.string(line, key: "expected.lines[\(index)]")
                   },
-                  truncated: truncated,
+                  truncated: truncated, lineRuns: lineRuns,
                   recordedWith: try JSONField.string(try required("recordedWith"), key: "expected.recordedWith"))
     }
 }

@@ -144,12 +144,19 @@ public struct GoldenHeights: Sendable {
     private func measure(_ input: MeasurementCase) throws -> GoldenExpectation {
         let result = try input.measure(fonts: fonts)
         var lines = GoldenExpectation.lines(of: input.text, startingAt: result.lineStarts)
-        if result.truncated != nil {
+        var lineRuns: [[Int]]?
+        if result.truncated != nil || input.spans?.isEmpty == false {
+            let measurer = try input.measurer(fonts: fonts)
+            let layout = try measurer.layout(width: input.width)
             // Truncating lines show "…" in place of text: take them as the layout shows them.
-            lines = try input.measurer(fonts: fonts).layout(width: input.width).lines.map(\.displayText)
+            if result.truncated != nil { lines = layout.lines.map(\.displayText) }
+            // A run's index is its span's: both are sorted by start.
+            if input.spans?.isEmpty == false {
+                lineRuns = layout.lines.map { line in measurer.prepared.runs(on: line).compactMap(\.runIndex) }
+            }
         }
         return GoldenExpectation(height: result.height, lineCount: result.lines, lineStarts: result.lineStarts,
-                                 lines: lines, truncated: result.truncated)
+                                 lines: lines, truncated: result.truncated, lineRuns: lineRuns)
     }
 
     /// Measures `input` (fonts absolute) and returns the mismatch, if any, with `expected`.

@@ -127,6 +127,8 @@ public struct GoldenMismatch: Sendable, Hashable, CustomStringConvertible {
                 heading += "; text is \(actual.truncated == true ? "now" : "no longer") truncated"
             } else if expected.lines != actual.lines {
                 heading += "; lines show other text"
+            } else if let runs = expected.lineRuns, runs != actual.lineRuns {
+                heading += "; spans moved to other lines (spans by line expected \(runs), actual \(actual.lineRuns ?? []))"
             }
             if expected.recordedWith != TextMeasure.version {
                 heading += " (recorded with TextMeasure \(expected.recordedWith), now \(TextMeasure.version))"

@@ -106,16 +106,10 @@ enum BenchCommand {
             do { layouts.append(try measurer.layout(width: cases[index].width)) } catch { throw failure(cases[index], error) }
         }
         let lineCount = layouts.reduce(0) { $0 + $1.lines.count }
-        // Borrowed from the arrays, not copied out of them (see relayout).
-        // The prepared texts taken out of their measurers first: a measurer's property,
-        // read from outside, comes as a copy that retains every array of it.
-        let prepared = measurers.map(\.prepared)
-        let place = try prepared.withUnsafeBufferPointer { prepared throws(CLIError) in
-            try layouts.withUnsafeBufferPointer { layouts throws(CLIError) in
-                try medianPerItem(cases.count, reps: reps) { index in
-                    prepared[index].placement(of: layouts[index]).clusters.count
-                }
-            }
+        // Each case's prepared text and layout copied out untimed and lent to the timed
+        // call: taken from an array inside it, the copy retained every array of the text.
+        let place = try medianPerItem(cases.count, reps: reps, input: { (measurers[$0].prepared, layouts[$0]) }) {
+            $0.0.placement(of: $0.1).clusters.count
         } * Double(cases.count) / Double(max(1, lineCount))
         let characters = Double((0..<floor.count).reduce(0) { $0 + floor.utf16Count(of: $1) })
         let icu = try medianPerItem(floor.count, reps: reps, floor.breakLines) * Double(cases.count) / characters
@@ -213,14 +207,22 @@ enum BenchCommand {
     /// `reps` passes, in ns; `before` runs untimed before each timing.
     private static func medianPerItem(_ count: Int, reps: Int, before: (Int) -> Void = { _ in },
                                       _ body: (Int) throws(CLIError) -> Int) throws(CLIError) -> Double {
+        try medianPerItem(count, reps: reps, input: { before($0); return $0 }, body)
+    }
+
+    /// The same with `body` given `input(item)`, made untimed and released after the
+    /// timing, so that only the work on it is timed.
+    private static func medianPerItem<Input>(_ count: Int, reps: Int, input: (Int) -> Input,
+                                             _ body: (Input) throws(CLIError) -> Int) throws(CLIError) -> Double {
         var times = [[Double]](repeating: [], count: count)
         var sink = 0
         for _ in 0..<reps {
             for index in 0..<count {
-                before(index)
+                let value = input(index)
                 let start = now()
-                sink &+= try body(index)
+                sink &+= try body(value)
                 times[index].append(now() - start)
+                withExtendedLifetime(value) {}
             }
         }
         blackHole(sink)

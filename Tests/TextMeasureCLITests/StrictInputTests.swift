@@ -125,6 +125,17 @@ struct StyledCaseTests {
         #expect(narrow.status == 0 && narrow.output.hasPrefix("size 60 × "), "\(narrow.output)")
     }
 
+    @Test("measure --case: spaces ending a white-space normal text under letter spacing hang on its line")
+    func trailingSpacesUnderNormal() throws {
+        // Styled preparation trapped here: collapsing the spaces took the break at the text's end away.
+        let measured = try CLI.run("measure", "--case", "-", "--json",
+                                   stdin: #"{"id":1,"text":"a \n","width":100,"whiteSpace":"normal","letterSpacing":1}"#)
+        #expect(measured.status == 0, "\(measured.stderr)")
+        // One line, the whole text.
+        #expect(measured.output.contains(#""lines":[{"end":3,"start":0,"#), "\(measured.output)")
+        #expect(measured.output.components(separatedBy: #""start":"#).count == 2, "\(measured.output)")
+    }
+
     @Test("measure --case: a bad span is an error naming the case and the key; TEXT is refused")
     func badCase() throws {
         let bad = try CLI.run("measure", "--case", "-", stdin: #"{"id":"x","text":"ab","width":9,"spans":[{"start":0,"end":1,"sise":3}]}"#)

@@ -102,6 +102,41 @@ import TextMeasureTesting
         #expect(!report.description.contains("≠ 3"))
     }
 
+    /// A styled case records the spans on each line: a span moving to another line fails
+    /// it even where the line starts do not move; a file recorded before (no `lineRuns`)
+    /// still verifies, and plain cases record none.
+    @Test func styledCasesRecordTheSpansOnEachLine() throws {
+        var styled = MeasurementCase(id: "styled", text: "Hi @ana, see parseHeaders() before lunch today", width: 120)
+        styled.spans = [CaseSpan(start: 3, end: 7, size: 22), CaseSpan(start: 13, end: 27, letterSpacing: 1)]
+        let golden = GoldenHeights(path: try temporaryDirectory() + "/styled.json")
+        try golden.record([styled])
+        var file = try GoldenFile(contentsOfFile: golden.path)
+        let expected = file.cases[0].expected
+        let runs = try #require(expected.lineRuns)
+        #expect(runs.count == expected.lineCount && runs.count > 1)
+        #expect(runs.joined().contains(0) && runs.joined().contains(1))
+        #expect(try golden.verify().passed)
+        #expect(try String(contentsOfFile: golden.path, encoding: .utf8).contains("\"lineRuns\""))
+
+        // As if the code span had moved to the line after the one it is on.
+        let line = try #require(runs.firstIndex { $0.contains(1) })
+        var moved = runs
+        moved[line].removeAll { $0 == 1 }
+        moved[(line + 1) % runs.count].append(1)
+        file.cases[0].expected.lineRuns = moved
+        try file.write(to: golden.path)
+        let report = try golden.verify()
+        #expect(!report.passed)
+        #expect(report.description.contains("spans moved to other lines"), "\(report)")
+
+        // A file recorded before the spans on each line were kept: not compared.
+        file.cases[0].expected.lineRuns = nil
+        try file.write(to: golden.path)
+        #expect(try !String(contentsOfFile: golden.path, encoding: .utf8).contains("lineRuns"))
+        #expect(try golden.verify().passed)
+        #expect(try Self.expectation(of: Self.cases()[0]).lineRuns == nil)
+    }
+
     @Test func theFileIsStableSortedAndReadable() throws {
         let directory = try temporaryDirectory()
         let golden = GoldenHeights(path: directory + "/golden.json")

@@ -57,6 +57,37 @@ import TextMeasure
         }
     }
 
+    @Test func underBreakAllAHyphenStartingALineStillBreaksBeforeADigit() throws {
+        // Blink's break-all table reads only the hyphen and what follows it: "-|1" breaks
+        // at a line's start as it does mid-line (README: "text before a line's start").
+        var style = TextStyle(fontSize: 17)
+        style.overflowWrap = .normal   // no break for overflow: only the opportunities show
+        let width = try PreparedText("-", style: style).unwrappedWidth + 1
+        #expect(try PreparedText("-1", style: style).unwrappedWidth > width)
+        func lines(_ text: String, _ wordBreak: WordBreak) throws -> [String] {
+            style.wordBreak = wordBreak
+            return try PreparedText(text, style: style).layout(width: width).lines.map { String(text[$0.range]) }
+        }
+        #expect(try lines("-1", .normal) == ["-1"])
+        #expect(try lines("-1", .breakAll) == ["-", "1"])
+        #expect(try lines("ab -1", .breakAll).suffix(2) == ["-", "1"])
+        // Styled text holds it the same way.
+        style.wordBreak = .breakAll
+        style.letterSpacing = 0.5
+        let spaced = try PreparedText(AttributedText("-1", style: style))
+        #expect(try spaced.layout(width: width + 0.5).lines.map(\.utf16Range) == [0..<1, 1..<2])
+        let text = Array("-1 \u{2010}\u{0927} -\u{0927}".utf16)
+        text.withUnsafeBufferPointer { text in
+            #expect(BrowserTailoring.hyphenHoldsAtLineStart(text, at: 0))
+            #expect(!BrowserTailoring.hyphenHoldsAtLineStart(text, at: 0, breakAll: true))
+            // U+2010 (BA) before a letter: held by LB20a, broken by the table.
+            #expect(BrowserTailoring.hyphenHoldsAtLineStart(text, at: 3))
+            #expect(!BrowserTailoring.hyphenHoldsAtLineStart(text, at: 3, breakAll: true))
+            // "-" (HY) before a letter: the table adds nothing, LB20a holds it.
+            #expect(BrowserTailoring.hyphenHoldsAtLineStart(text, at: 6, breakAll: true))
+        }
+    }
+
     @Test func tabsAdvanceToTabStops() throws {
         #expect(try lines("Tabs\tseparate\tcolumns\there.", width: 141) == ["Tabs\tseparate\t", "columns\there."])
         let stops = TabStops(interval: 100, minimum: 10, graphemes: [])

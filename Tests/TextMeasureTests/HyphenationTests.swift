@@ -130,3 +130,87 @@ import Testing
         #expect(none.first?.lineEnd == .emergencyBreak)
     }
 }
+
+/// `lang` per styled run (issues 12 and 14): each run's words hyphenate by its own
+/// language's patterns.
+@Suite struct RunLanguageTests {
+    static let english = "hyphenation", german = "zusammenarbeit"
+
+    /// The UTF-16 offsets of the hyphenation points preparing `attributed` found.
+    static func points(_ attributed: AttributedText) throws -> [Int] {
+        try PreparedText(attributed).segments.filter(\.endsWithSoftHyphen).map { Int($0.end) }
+    }
+
+    /// libhyphen's points of `word` (from `file`'s patterns) as offsets in a text where it starts at `start`.
+    static func libhyphen(_ word: String, file: String, at start: Int) throws -> [Int] {
+        let dictionary = try #require(hnj_hyphen_load(Hyphenator.directory + "/" + file))
+        defer { hnj_hyphen_free(dictionary) }
+        return HyphenationTests.libhyphenPoints(word, dictionary: dictionary, utf8: !file.hasPrefix("hyph_de"))
+            .map { start + $0 }
+    }
+
+    func text(base: String?, runs: [(Range<Int>, String)]) throws -> AttributedText {
+        var style = TextStyle()
+        style.hyphens = .auto
+        style.language = base
+        var attributed = AttributedText(Self.english + " " + Self.german, style: style)
+        for (range, language) in runs { try attributed.setAttributes(TextAttributes(language: language), utf16Range: range) }
+        return attributed
+    }
+
+    @Test func anEnglishAndAGermanRunHyphenateEachByItsOwnPatterns() throws {
+        let germanStart = Self.english.utf16.count + 1
+        let german = germanStart..<(germanStart + Self.german.utf16.count)
+        let expected = try Self.libhyphen(Self.english, file: "hyph_en_US.dic", at: 0)
+            + Self.libhyphen(Self.german, file: "hyph_de.dic", at: germanStart)
+        #expect(try Self.points(text(base: "en-US", runs: [(german, "de")])) == expected)
+        #expect(try Self.points(text(base: nil, runs: [(0..<Self.english.utf16.count, "en-US"), (german, "de")]))
+                == expected)
+        // The German word by English patterns breaks elsewhere: the run's language is what chose.
+        let allEnglish = try Self.libhyphen(Self.english, file: "hyph_en_US.dic", at: 0)
+            + Self.libhyphen(Self.german, file: "hyph_en_US.dic", at: germanStart)
+        #expect(allEnglish != expected)
+        #expect(try Self.points(text(base: "en-US", runs: [])) == allEnglish)
+        // A run without a language of its own keeps the base's; no language, no points.
+        #expect(try Self.points(text(base: "en-US", runs: [(german, "de"), (0..<2, "en-US")])) == expected)
+        #expect(try Self.points(text(base: nil, runs: [(german, "de")]))
+                == Self.libhyphen(Self.german, file: "hyph_de.dic", at: germanStart))
+    }
+
+    @Test func anEditedParagraphAfterTheFirstHyphenatesItsRunsByTheirOwnPatterns() throws {
+        // The paragraph an edit prepares again starts inside the text: its runs' ranges
+        // are offsets in the whole text, not in the paragraph.
+        var style = TextStyle()
+        style.hyphens = .auto
+        style.language = "en-US"
+        style.whiteSpace = .preWrap
+        let first = "first paragraph\n"
+        let germanStart = first.utf16.count + Self.english.utf16.count + 1
+        var attributed = AttributedText(first + Self.english + " " + Self.german, style: style)
+        try attributed.setAttributes(TextAttributes(language: "de"),
+                                     utf16Range: germanStart..<(germanStart + Self.german.utf16.count))
+        let prepared = try PreparedText(attributed)
+        let at = germanStart - 1   // inside the second paragraph: only it is prepared again
+        let edited = try prepared.replacingCharacters(inUTF16: at..<at, with: " x")
+        try attributed.replaceCharacters(inUTF16: at..<at, with: " x")
+        let points = edited.segments.filter(\.endsWithSoftHyphen).map { Int($0.end) }
+        #expect(points.filter { $0 > germanStart + 2 } == (try Self.libhyphen(Self.german, file: "hyph_de.dic", at: germanStart + 2)))
+        try StyledEditingTests.expectSame(edited, PreparedText(attributed), "German run after an edit")
+    }
+
+    @Test func anInvalidRunLanguageIsATypedError() throws {
+        var text = AttributedText("hello world")
+        #expect(throws: TextMeasureError.invalidRun(index: 0, reason: TextMeasureError.invalidLanguage("en_US").description)) {
+            try text.setAttributes(TextAttributes(language: "en_US"), utf16Range: 0..<5)
+        }
+        let json = #"{"id": 3, "text": "hyphenation", "width": 50, "hyphens": "auto", "spans": [{"start": 0, "end": 5, "lang": "#
+        do {
+            _ = try MeasurementCase(json: Array((json + #""de_DE"}]}"#).utf8))
+            Issue.record("an invalid span lang was read")
+        } catch {
+            #expect(error.message.contains(#""spans[0].lang" is not a BCP 47 language tag"#))
+        }
+        let good = try MeasurementCase(json: Array((json + #""de"}]}"#).utf8))
+        #expect(good.spans?.first?.lang == "de")
+    }
+}

@@ -87,14 +87,7 @@ extension MeasurementCase {
             overflowWrap = try JSONField.optionalEnum(object["overflowWrap"], key: "overflowWrap", OverflowWrap.self)
             whiteSpace = try JSONField.optionalEnum(object["whiteSpace"], key: "whiteSpace", WhiteSpace.self)
             hyphens = try JSONField.optionalEnum(object["hyphens"], key: "hyphens", Hyphens.self)
-            lang = try object["lang"].flatMap { value throws(JSONFieldError) in
-                let tag = try JSONField.string(value, key: "lang")
-                // Checked here so that the error names the key (a tag no patterns are installed for is fine).
-                do { _ = try Hyphenator.forLanguage(tag) } catch {
-                    throw JSONFieldError(key: "lang", problem: "is not a BCP 47 language tag (such as \"en-US\" or \"de\"): \(value.text)")
-                }
-                return tag
-            }
+            lang = try JSONField.optionalLanguage(object["lang"], key: "lang")
             letterSpacing = try JSONField.optionalNumber(object["letterSpacing"], key: "letterSpacing")
             wordSpacing = try JSONField.optionalNumber(object["wordSpacing"], key: "wordSpacing")
             spans = try object["spans"].flatMap { value throws(JSONFieldError) in
@@ -107,7 +100,8 @@ extension MeasurementCase {
 }
 
 extension CaseSpan {
-    static let jsonKeys = ["start", "end", "fonts", "size", "letterSpacing", "wordSpacing", "features", "placeholder"]
+    static let jsonKeys = ["start", "end", "fonts", "size", "letterSpacing", "wordSpacing", "features", "placeholder",
+                           "lang"]
 
     /// Reads a case's `"spans"` over `text` (UTF-16): each in range, not splitting a
     /// surrogate pair, after the one before it, a placeholder on exactly one U+FFFC.
@@ -145,6 +139,7 @@ extension CaseSpan {
                     try JSONField.string(feature, key: key + ".features[\(i)]")
                 }
             }
+            span.lang = try JSONField.optionalLanguage(object["lang"], key: key + ".lang")
             if let value = object["placeholder"] {
                 let name = key + ".placeholder"
                 let box = try JSONField.object(value, key: name)
@@ -291,6 +286,17 @@ package enum JSONField {
     package static func optionalNumber(_ value: JSONValue?, key: String) throws(JSONFieldError) -> Double? {
         guard let value, value != .null else { return nil }
         return try number(value, key: key)
+    }
+
+    /// A BCP 47 language tag (`lang`, `spans[i].lang`), checked here so that the error
+    /// names the key; a tag no patterns are installed for is fine.
+    package static func optionalLanguage(_ value: JSONValue?, key: String) throws(JSONFieldError) -> String? {
+        guard let value else { return nil }
+        let tag = try string(value, key: key)
+        do { _ = try Hyphenator.forLanguage(tag) } catch {
+            throw JSONFieldError(key: key, problem: "is not a BCP 47 language tag (such as \"en-US\" or \"de\"): \(value.text)")
+        }
+        return tag
     }
 
     /// A whole number in `range` (`2`, `2.0` and `2e0` alike).

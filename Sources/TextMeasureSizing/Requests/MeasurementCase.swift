@@ -227,7 +227,7 @@ extension MeasurementCase {
             try attributed.setAttributes(TextAttributes(fonts: runFonts, fontSize: span.size,
                                                         letterSpacing: span.letterSpacing,
                                                         wordSpacing: span.wordSpacing, fontFeatures: span.features,
-                                                        placeholder: span.placeholder),
+                                                        placeholder: span.placeholder, language: span.lang),
                                          utf16Range: span.start..<span.end)
         }
         return try TextMeasurer(attributedText: attributed, container: container())
@@ -287,9 +287,13 @@ public struct CaseSpan: Codable, Sendable, Hashable {
     public var features: [String]?
     /// A box in place of the span's one U+FFFC.
     public var placeholder: InlinePlaceholder?
+    /// The span's BCP 47 language tag: the patterns its words hyphenate by under
+    /// `"hyphens": "auto"`, instead of the case's `lang`.
+    public var lang: String?
 
     public init(start: Int, end: Int, fonts: [FontReference]? = nil, size: Double? = nil, letterSpacing: Double? = nil,
-                wordSpacing: Double? = nil, features: [String]? = nil, placeholder: InlinePlaceholder? = nil) {
+                wordSpacing: Double? = nil, features: [String]? = nil, placeholder: InlinePlaceholder? = nil,
+                lang: String? = nil) {
         self.start = start
         self.end = end
         self.fonts = fonts
@@ -298,5 +302,6 @@ public struct CaseSpan: Codable, Sendable, Hashable {
         self.wordSpacing = wordSpacing
         self.features = features
         self.placeholder = placeholder
+        self.lang = lang
     }
 }
