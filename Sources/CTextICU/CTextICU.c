@@ -130,22 +130,27 @@ static int is_inert_code_point(UChar32 c) {
            !u_hasBinaryProperty(c, UCHAR_EXTENDED_PICTOGRAPHIC);
 }
 
-static int joins_previous_code_point(UChar32 c) {
-    int8_t type = u_charType(c);
-    int gcb = u_getIntPropertyValue(c, UCHAR_GRAPHEME_CLUSTER_BREAK);
+// With the code point's general category and grapheme cluster break given, so that
+// ctx_cluster_context, run for all of the BMP per font set, looks each up once.
+static int joins_previous(UChar32 c, int8_t type, int gcb) {
     return type == U_NON_SPACING_MARK || type == U_ENCLOSING_MARK || type == U_COMBINING_SPACING_MARK ||
            gcb == U_GCB_EXTEND || gcb == U_GCB_ZWJ || gcb == U_GCB_SPACING_MARK || c == 0x2044;
+}
+
+static int joins_previous_code_point(UChar32 c) {
+    return joins_previous(c, u_charType(c), u_getIntPropertyValue(c, UCHAR_GRAPHEME_CLUSTER_BREAK));
 }
 
 int ctx_cluster_context(uint32_t c) {
     if (c > 0x10FFFF || U_IS_SURROGATE(c)) return 0;
     int gcb = u_getIntPropertyValue((UChar32)c, UCHAR_GRAPHEME_CLUSTER_BREAK);
+    int8_t type = u_charType((UChar32)c);
     int bits = 0;
-    if ((gcb == U_GCB_OTHER || gcb == U_GCB_LV || gcb == U_GCB_LVT) && (U_GET_GC_MASK((UChar32)c) & U_GC_L_MASK) &&
+    if ((gcb == U_GCB_OTHER || gcb == U_GCB_LV || gcb == U_GCB_LVT) && (U_MASK(type) & U_GC_L_MASK) &&
         !u_hasBinaryProperty((UChar32)c, UCHAR_EXTENDED_PICTOGRAPHIC))
         bits |= CTX_ALONE_LETTER;
     if (gcb == U_GCB_PREPEND || gcb == U_GCB_L) bits |= CTX_JOINS_NEXT;
-    if (joins_previous_code_point((UChar32)c) || gcb == U_GCB_V || gcb == U_GCB_T) bits |= CTX_JOINS_PREVIOUS;
+    if (joins_previous((UChar32)c, type, gcb) || gcb == U_GCB_V || gcb == U_GCB_T) bits |= CTX_JOINS_PREVIOUS;
     return bits;
 }
 

@@ -22,9 +22,9 @@ public struct PreparedText: Sendable {
     public static let maximumUTF16Count = Limits.maximumUTF16Count
 
     /// The text as given.
-    public let text: String
+    public var text: String { storage.text }
     /// The fonts it is drawn with.
-    public let fonts: FontSet
+    public var fonts: FontSet { storage.fonts }
     /// The style it was prepared with.
     public let style: TextStyle
     /// Length of the text in UTF-16 code units.
@@ -54,7 +54,7 @@ public struct PreparedText: Sendable {
     /// Right-to-left ligatures, whose width placement shares among their graphemes.
     package let ligatures: LigatureSpans
     /// "…" as truncation draws it.
-    package let ellipsis: Ellipsis
+    package var ellipsis: Ellipsis { storage.ellipsis }
     /// The hyphen a line ending at a soft hyphen shows.
     package let hyphen: Hyphen
     /// The primary font's space, in width units (`SpaceWidth`).
@@ -64,11 +64,29 @@ public struct PreparedText: Sendable {
     package let lineBoxes: [LineBox]
     /// The styled text this was prepared from; `nil` for plain text with no spacing.
     public var attributed: AttributedText? { styledSource?.attributed }
-    /// Behind one reference, so that plain text, copied into every layout call, carries
-    /// one nil pointer for it rather than the styled text's four.
-    private let styledSource: StyledSource?
+    /// The styled text's source, for an edit and for drawing (`nil` for plain text).
+    private var styledSource: StyledSource? { storage.styledSource }
     /// The glyphs drawing shapes once, on first use (empty until then).
-    package let glyphStore = GlyphStore()
+    package var glyphStore: GlyphStore { storage.glyphStore }
+    /// What fitting lines does not read, behind one reference: sizing copies the prepared
+    /// text into each call (`TextMeasurer.sizeThatFits`), and a copy of at most 256 bytes
+    /// takes half the instructions of a longer one.
+    private let storage: Storage
+
+    private final class Storage: Sendable {
+        let text: String
+        let fonts: FontSet
+        let ellipsis: Ellipsis
+        let styledSource: StyledSource?
+        let glyphStore = GlyphStore()
+
+        init(text: String, fonts: FontSet, ellipsis: Ellipsis, styledSource: StyledSource?) {
+            self.text = text
+            self.fonts = fonts
+            self.ellipsis = ellipsis
+            self.styledSource = styledSource
+        }
+    }
 
     final class StyledSource: Sendable {
         let attributed: AttributedText
@@ -192,8 +210,7 @@ public struct PreparedText: Sendable {
          graphemeEnds: [Int32], graphemeWidths: [Int32], edgeAdjustments: EdgeAdjustments, tabStops: TabStops,
          graphemeFonts: [UInt8], graphemeHangs: [Bool], bidi: BidiLevels, ligatures: LigatureSpans,
          measures: StyleMeasures, lineBoxes: [LineBox]? = nil, styledSource: StyledSource? = nil) {
-        self.text = text
-        self.fonts = fonts
+        storage = Storage(text: text, fonts: fonts, ellipsis: measures.ellipsis, styledSource: styledSource)
         self.style = style
         self.utf16Count = utf16Count
         self.segments = segments
@@ -205,12 +222,10 @@ public struct PreparedText: Sendable {
         self.graphemeHangs = graphemeHangs
         self.bidi = bidi
         self.ligatures = ligatures
-        ellipsis = measures.ellipsis
         hyphen = measures.hyphen
         spaceWidth = measures.spaceWidth
         // Styled text has a box per slot (`StyledSegmentBuilder`).
         self.lineBoxes = lineBoxes ?? measures.lineBoxes
-        self.styledSource = styledSource
     }
 
     /// What a font set measures once per style for the texts prepared with it
