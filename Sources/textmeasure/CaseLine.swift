@@ -26,7 +26,7 @@ extension BreaksCommand.Case {
             }
             object = parsed
         } catch {
-            return .failure(JSONLine.Failure(id: nil, error: error.description))
+            return .failure(JSONLine.Failure(id: error.caseID, error: error.description))
         }
         let id = try? JSONField.caseID(object["id"])
         do throws(JSONFieldError) {

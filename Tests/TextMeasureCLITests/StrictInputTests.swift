@@ -23,6 +23,13 @@ struct StrictInputTests {
     func duplicateKey() throws {
         let output = try batch(#"{"id":"d","text":"x","width":100,"width":"abc"}"#)
         #expect(output.count == 1 && output[0].contains(#"duplicate key \"width\""#) && !output[0].contains("height"))
+        // The row names the case when its id was read before the mistake, and not when
+        // the id itself is the key written twice (which of the two would it be?).
+        #expect(output.first?.hasSuffix(#","id":"d"}"#) == true, "\(output)")
+        let twice = try batch(#"{"id":"e","id":"f","text":"x","width":100}"#, #"{"text":"x","width":,"id":"g"}"#,
+                              #"{"id":7,"text":"x","width":}"#)
+        #expect(twice.count == 3 && twice[0].hasSuffix(#","id":null}"#) && twice[1].hasSuffix(#","id":null}"#)
+                && twice[2].hasSuffix(#","id":7}"#), "\(twice)")
     }
 
     @Test("batch: ids are echoed as written")

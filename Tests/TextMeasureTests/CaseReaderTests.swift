@@ -9,7 +9,11 @@ import Testing
     }
 
     func message(_ json: String) -> String? {
-        do { _ = try read(json); return nil } catch { return error.message }
+        readError(json)?.message
+    }
+
+    func readError(_ json: String) -> CaseReadError? {
+        do { _ = try read(json); return nil } catch { return error }
     }
 
     @Test func aMistypedKeyIsAnErrorNamingTheNearestKnownOne() {
@@ -24,6 +28,8 @@ import Testing
         let text = message(#"{"text": "x", "width": 100, "width": "abc"}"#)
         #expect(text?.contains(#"duplicate key "width""#) == true, "\(text ?? "")")
         #expect(text?.contains("byte 28") == true, "the offset of the second key: \(text ?? "")")
+        #expect(readError(#"{"id": "c", "text": "x", "width": 100, "width": 1}"#)?.id == .string("c"))
+        #expect(readError(#"{"id": "c", "id": "d", "text": "x", "width": 100}"#).map { $0.id == nil } == true)
     }
 
     @Test("ids come back exactly as written", arguments: ["1.0", "1e2", "-0.0", "-0", "1E+2", "123456789012345678901234567890"])

@@ -27,7 +27,7 @@ extension MeasurementCase {
     /// A numeric id keeps the text it was written with (`1.0` stays `1.0`).
     public init(json: some Collection<UInt8>) throws(CaseReadError) {
         let value: JSONValue
-        do { value = try StrictJSON.parse(json) } catch { throw CaseReadError(message: error.description) }
+        do { value = try StrictJSON.parse(json) } catch { throw CaseReadError(id: error.caseID, message: error.description) }
         guard case .object(let object) = value else {
             throw CaseReadError(message: "not a JSON object: \(value.kind)")
         }
@@ -323,5 +323,14 @@ package enum JSONField {
 
     private static func mismatch(_ key: String, _ expected: String, _ value: JSONValue) -> JSONFieldError {
         JSONFieldError(key: key, problem: "must be \(expected), got \(value.kind)")
+    }
+}
+
+extension JSONSyntaxError {
+    /// The id of the case the document is, when its `"id"` was read before the error
+    /// (and is not itself the key written twice), so that the error row names the case.
+    package var caseID: CaseID? {
+        guard duplicateKey != "id", let id = membersBefore?["id"] else { return nil }
+        return (try? JSONField.caseID(id)) ?? nil
     }
 }

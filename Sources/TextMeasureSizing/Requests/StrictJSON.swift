@@ -48,6 +48,11 @@ package struct JSONSyntaxError: Error, Sendable, Equatable, CustomStringConverti
     /// Byte offset, from 0, of the first byte that does not fit.
     package var offset: Int
     package var reason: String
+    /// The key an object has twice, when that is the error.
+    package var duplicateKey: String?
+    /// The members of the document's outermost object read before the error, so that a
+    /// reader can still name what the document is about (a case's id).
+    package var membersBefore: JSONObject?
 
     package var description: String { "not valid JSON at byte \(offset): \(reason)" }
 }
@@ -118,25 +123,33 @@ package struct StrictJSON {
         var keys: Set<String> = []
         skipWhitespace()
         if current == UInt8(ascii: "}") { position += 1; return JSONObject(members: members) }
-        while true {
-            skipWhitespace()
-            let offset = position
-            guard current == UInt8(ascii: "\"") else { throw error("expected a key in quotes") }
-            let key = try string()
-            guard keys.insert(key).inserted else {
-                throw error("duplicate key \"\(key)\": each key may appear once", at: offset)
+        do throws(JSONSyntaxError) {
+            while true {
+                skipWhitespace()
+                let offset = position
+                guard current == UInt8(ascii: "\"") else { throw error("expected a key in quotes") }
+                let key = try string()
+                guard keys.insert(key).inserted else {
+                    var duplicate = error("duplicate key \"\(key)\": each key may appear once", at: offset)
+                    duplicate.duplicateKey = key
+                    throw duplicate
+                }
+                skipWhitespace()
+                guard current == UInt8(ascii: ":") else { throw error("expected ':' after the key \"\(key)\"") }
+                position += 1
+                skipWhitespace()
+                members.append(JSONObject.Member(key: key, value: try value(depth: depth), offset: offset))
+                skipWhitespace()
+                switch current {
+                case UInt8(ascii: ","): position += 1
+                case UInt8(ascii: "}"): position += 1; return JSONObject(members: members)
+                default: throw error("expected ',' or '}' in an object")
+                }
             }
-            skipWhitespace()
-            guard current == UInt8(ascii: ":") else { throw error("expected ':' after the key \"\(key)\"") }
-            position += 1
-            skipWhitespace()
-            members.append(JSONObject.Member(key: key, value: try value(depth: depth), offset: offset))
-            skipWhitespace()
-            switch current {
-            case UInt8(ascii: ","): position += 1
-            case UInt8(ascii: "}"): position += 1; return JSONObject(members: members)
-            default: throw error("expected ',' or '}' in an object")
-            }
+        } catch {
+            var error = error
+            if depth == 1, error.membersBefore == nil { error.membersBefore = JSONObject(members: members) }
+            throw error
         }
     }
 
