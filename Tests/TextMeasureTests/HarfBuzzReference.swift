@@ -53,12 +53,18 @@ enum HarfBuzzReference {
 
     /// The advance of `text` shaped with `face`, in font units.
     static func shapedAdvance(_ text: String, face: Face) -> Double {
+        shapedAdvance(text, font: face.font)
+    }
+
+    /// The advance of `text` shaped whole in one `hb_shape` with the HarfBuzz font `font`,
+    /// in font units.
+    static func shapedAdvance(_ text: String, font: OpaquePointer) -> Double {
         let buffer = hb_buffer_create()
         defer { hb_buffer_destroy(buffer) }
         let utf16 = Array(text.utf16)
         hb_buffer_add_utf16(buffer, utf16, Int32(utf16.count), 0, Int32(utf16.count))
         hb_buffer_guess_segment_properties(buffer)
-        hb_shape(face.font, buffer, nil, 0)
+        hb_shape(font, buffer, nil, 0)
         var count: UInt32 = 0
         guard let positions = hb_buffer_get_glyph_positions(buffer, &count) else { return 0 }
         return (0..<Int(count)).reduce(0) { $0 + Double(positions[$1].x_advance) }

@@ -1,4 +1,3 @@
-import CHarfBuzz
 import Testing
 import TextMeasure
 @testable import TextMeasureShaping
@@ -59,19 +58,6 @@ import TextMeasure
         #expect(MeasuringProbe.callsOnThisThread - before >= UInt64(100_000 / Self.limit))
     }
 
-    /// The advance of `text` shaped whole in one `hb_shape`, in font units.
-    func wholeAdvance(_ text: String, font: Font) -> Int {
-        let buffer = hb_buffer_create()
-        defer { hb_buffer_destroy(buffer) }
-        let utf16 = Array(text.utf16)
-        hb_buffer_add_utf16(buffer, utf16, Int32(utf16.count), 0, Int32(utf16.count))
-        hb_buffer_guess_segment_properties(buffer)
-        hb_shape(font.hbFont, buffer, nil, 0)
-        var count: UInt32 = 0
-        guard let positions = hb_buffer_get_glyph_positions(buffer, &count) else { return 0 }
-        return (0..<Int(count)).reduce(0) { $0 + Int(positions[$1].x_advance) }
-    }
-
     /// Shaping in pieces measures what shaping whole does: marks a font draws take no
     /// advance, marks it lacks are a .notdef box each, and no dotted circle is added
     /// for a piece that starts with marks. The cluster stays one grapheme, kept whole
@@ -85,7 +71,7 @@ import TextMeasure
             let text = base + String(repeating: mark, count: count)
             let prepared = try PreparedText(text, fonts: FontSet([font]), style: style, cache: nil)
             #expect(pieces(text).count > 1)
-            let whole = Double(wholeAdvance(text, font: font)) * style.fontSize / Double(font.metrics.unitsPerEm)
+            let whole = HarfBuzzReference.shapedAdvance(text, font: font.hbFont) * style.fontSize / Double(font.metrics.unitsPerEm)
             #expect(abs(prepared.unwrappedWidth - whole) <= 2.0 / 65536, "\(count) marks")
             #expect(try prepared.layout(width: 1).lines.count == 1, "\(count) marks")
         }
