@@ -41,7 +41,7 @@ package struct GreedyLineFitter {
     /// The lines of `prepared`, in order.
     ///
     /// The prepared text is a parameter rather than a property so that a fitter never
-    /// holds a copy of it: a copy retains its every array.
+    /// holds a copy of it: a copy retains it.
     func fit(_ prepared: PreparedText) -> [LineFragment] {
         var lines: [LineFragment] = []
         guard lineLimit > 0 else { return lines }
@@ -94,15 +94,15 @@ package struct GreedyLineFitter {
                 firstGrapheme = Int(segment.graphemeEnd)
                 if segment.isMandatoryBreak {
                     guard end(&line, at: segmentStart, .mandatoryBreak,
-                              hyphenated: Sink.keepsLineDetails && segment.endsWithSoftHyphen, into: &sink) else { return }
+                              hyphenated: Sink.keepsLineDetails && segment.endsWithSoftHyphen, of: prepared, into: &sink) else { return }
                 }
             }
             if line.start < prepared.utf16Count {
                 // Chromium draws the hyphen of a soft hyphen that ends the text (measured with it).
                 let hyphenated = Sink.keepsLineDetails && segments.last?.endsWithSoftHyphen == true
-                _ = end(&line, at: prepared.utf16Count, .endOfText, hyphenated: hyphenated, into: &sink)
+                _ = end(&line, at: prepared.utf16Count, .endOfText, hyphenated: hyphenated, of: prepared, into: &sink)
             } else if addsEmptyLastLine, line.count == 0 || line.previousEnd == .mandatoryBreak {
-                _ = end(&line, at: prepared.utf16Count, .endOfText, into: &sink)
+                _ = end(&line, at: prepared.utf16Count, .endOfText, of: prepared, into: &sink)
             }
         }
     }
@@ -110,9 +110,9 @@ package struct GreedyLineFitter {
     /// Ends `line` at `end` and opens the next; false once the line limit is reached.
     @inline(__always)
     private func end<Sink: LineSink>(_ line: inout OpenLine, at end: Int, _ reason: LineEnd,
-                                     hyphenated: Bool = false, into sink: inout Sink) -> Bool {
+                                     hyphenated: Bool = false, of prepared: PreparedText, into sink: inout Sink) -> Bool {
         sink.add(LineFragment(start: line.start, end: end, width: line.visible, fonts: line.fonts, lineEnd: reason,
-                              hyphenated: hyphenated))
+                              hyphenated: hyphenated), of: prepared)
         line = OpenLine(start: end, count: line.count + 1, previousEnd: reason)
         return line.count < lineLimit
     }
@@ -176,7 +176,7 @@ package struct GreedyLineFitter {
                 // Break before this segment, and try it again on an empty line. A line
                 // that ends at a soft hyphen shows a hyphen (counted already: see above).
                 let hyphenated = Sink.keepsLineDetails && index > 0 && segments[index - 1].endsWithSoftHyphen
-                guard end(&line, at: pieceStart, .softBreak, hyphenated: hyphenated, into: &sink) else { return nil }
+                guard end(&line, at: pieceStart, .softBreak, hyphenated: hyphenated, of: prepared, into: &sink) else { return nil }
                 continue
             }
             if lineIsEmpty, !breaksLongWords, wrapping == .words {
@@ -226,7 +226,7 @@ package struct GreedyLineFitter {
                 remaining = max(0, remaining - piece.width + piece.startAdjustment)
             }
             let reason: LineEnd = pieceHyphen > 0 ? .softBreak : wrapping == .words ? .emergencyBreak : .softBreak
-            guard end(&line, at: pieceStart, reason, hyphenated: pieceHyphen > 0, into: &sink) else { return nil }
+            guard end(&line, at: pieceStart, reason, hyphenated: pieceHyphen > 0, of: prepared, into: &sink) else { return nil }
         }
     }
 

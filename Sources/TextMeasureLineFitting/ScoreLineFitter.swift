@@ -258,7 +258,7 @@ struct ScoreLineFitter: LineFitter {
     /// Counts the lines bisection tries.
     private struct LineCounter: LineSink {
         var count = 0
-        mutating func add(_ line: LineFragment) { count += 1 }
+        mutating func add(_ line: LineFragment, of prepared: PreparedText) { count += 1 }
     }
 
     /// The first segment that ends after UTF-16 `offset`.

@@ -164,11 +164,11 @@ extension PreparedText {
     /// The stacked height and widest line at `width`, as `lineFragments` would give
     /// them, without keeping the lines (unless truncation has to see them).
     package func lineStack(width: Double, options: FittingOptions) throws(TextMeasureError) -> LineStack {
-        var stack = LineStack(boxes: lineBoxes)
+        var stack = LineStack()
         if options.lineBreakMode.truncation == nil, style.textWrap == .wrap {
             try lineFitter(width: width, options: options).fit(self, into: &stack)
         } else {
-            for fragment in try lineFragments(width: width, options: options) { stack.add(fragment) }
+            for fragment in try lineFragments(width: width, options: options) { stack.add(fragment, of: self) }
         }
         return stack
     }
@@ -203,7 +203,7 @@ extension PreparedText {
     /// pixels: what an unconstrained view would ask for. Fitted like any layout
     /// (tab stops, hanging whitespace, line edges), at a width no line reaches.
     public var unwrappedWidth: Double {
-        var lines = LineStack(boxes: lineBoxes)
+        var lines = LineStack()
         GreedyLineFitter(width: GreedyLineFitter.unbounded, wrapping: .words, addsEmptyLastLine: false,
                          lineLimit: Int.max).fit(self, into: &lines)
         return Double(lines.widest) / Double(Units.widthPerPixel)

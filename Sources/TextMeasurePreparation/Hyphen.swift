@@ -8,6 +8,7 @@ import CHarfBuzz
 /// style's fonts; its width counts rounded up to a layout unit (1/64 px), as
 /// `HyphenResult::InlineSize` snaps it. The line must hold the word *and* the
 /// hyphen for the break to be taken there.
+@usableFromInline   // read through PreparedText's inlined accessors
 package struct Hyphen: Equatable, Sendable {
     /// The character drawn: U+2010 or U+002D.
     package var scalar: Unicode.Scalar

@@ -5,6 +5,7 @@
 /// breaks inside one, so the rest travels with it), but Chromium's client rects share
 /// it evenly among the graphemes, as for left-to-right ligatures
 /// (`LineEdgeWidths.splitLigatures`); placement does the same with these spans.
+@usableFromInline   // read through PreparedText's inlined accessors
 package struct LigatureSpans: Sendable, Equatable {
     package struct Span: Sendable, Equatable {
         /// Index of the ligature's first grapheme, and how many graphemes it covers.

@@ -22,68 +22,101 @@ public struct PreparedText: Sendable {
     public static let maximumUTF16Count = Limits.maximumUTF16Count
 
     /// The text as given.
-    public var text: String { storage.text }
+    @inlinable public var text: String { storage.text }
     /// The fonts it is drawn with.
-    public var fonts: FontSet { storage.fonts }
+    @inlinable public var fonts: FontSet { storage.fonts }
     /// The style it was prepared with.
-    public let style: TextStyle
+    @inlinable public var style: TextStyle { storage.style }
     /// Length of the text in UTF-16 code units.
-    public let utf16Count: Int
+    @inlinable public var utf16Count: Int { storage.utf16Count }
 
-    package let segments: [Segment]
+    @inlinable package var segments: [Segment] { storage.segments }
     /// UTF-16 end offset of every grapheme cluster, in text order. A cluster is
     /// also cut at a line-break opportunity, so segment ends are always among these.
-    package let graphemeEnds: [Int32]
+    @inlinable package var graphemeEnds: [Int32] { storage.graphemeEnds }
     /// Width of every grapheme cluster in width units: the places an over-long word may
     /// be broken at and what each piece adds.
-    package let graphemeWidths: [Int32]
+    @inlinable package var graphemeWidths: [Int32] { storage.graphemeWidths }
     /// How a line ending after a grapheme (keyed by its index), or the next one
     /// starting there, changes width when the word is broken there (see `LineEdgeWidths`).
-    package let edgeAdjustments: EdgeAdjustments
+    @inlinable package var edgeAdjustments: EdgeAdjustments { storage.edgeAdjustments }
     /// Where tabs advance to (`TabStops`); trailing whitespace with a tab is laid out
     /// against them when more follows on the line.
-    package let tabStops: TabStops
+    @inlinable package var tabStops: TabStops { storage.tabStops }
     /// The font that draws every grapheme cluster (an index into `fonts`), for the
     /// height of a line that holds only part of a segment.
-    package let graphemeFonts: [UInt8]
+    @inlinable package var graphemeFonts: [UInt8] { storage.graphemeFonts }
     /// For every grapheme cluster, whether it hangs at the end of a line: a space,
     /// a tab or a line break. Character wrapping and truncation break around these.
-    package let graphemeHangs: [Bool]
+    @inlinable package var graphemeHangs: [Bool] { storage.graphemeHangs }
     /// The bidi levels and paragraph directions (empty for left-to-right text).
-    package let bidi: BidiLevels
+    @inlinable package var bidi: BidiLevels { storage.bidi }
     /// Right-to-left ligatures, whose width placement shares among their graphemes.
-    package let ligatures: LigatureSpans
+    @inlinable package var ligatures: LigatureSpans { storage.ligatures }
     /// "…" as truncation draws it.
     package var ellipsis: Ellipsis { storage.ellipsis }
     /// The hyphen a line ending at a soft hyphen shows.
-    package let hyphen: Hyphen
+    @inlinable package var hyphen: Hyphen { storage.hyphen }
     /// The primary font's space, in width units (`SpaceWidth`).
-    package let spaceWidth: Int
+    @inlinable package var spaceWidth: Int { storage.spaceWidth }
     /// For `.normal` line height, the line box of each font in `fonts`; for a fixed
     /// or multiplied height, one box used for every line.
-    package let lineBoxes: [LineBox]
+    @inlinable package var lineBoxes: [LineBox] { storage.lineBoxes }
     /// The styled text this was prepared from; `nil` for plain text with no spacing.
     public var attributed: AttributedText? { styledSource?.attributed }
     /// The styled text's source, for an edit and for drawing (`nil` for plain text).
     private var styledSource: StyledSource? { storage.styledSource }
     /// The glyphs drawing shapes once, on first use (empty until then).
     package var glyphStore: GlyphStore { storage.glyphStore }
-    /// What fitting lines does not read, behind one reference: sizing copies the prepared
-    /// text into each call (`TextMeasurer.sizeThatFits`), and a copy of at most 256 bytes
-    /// takes half the instructions of a longer one.
-    private let storage: Storage
+    /// Everything, behind one reference: a prepared text is immutable, and each of its
+    /// arrays held in the struct itself cost every copy (a measurer's, sizing's call into
+    /// fitting) an atomic retain and release, and made the struct too large to pass in
+    /// registers. The accessors above are inlined so that fitting, in another module,
+    /// reads the fields in place (no call, no retain).
+    @usableFromInline let storage: Storage
 
-    private final class Storage: Sendable {
-        let text: String
-        let fonts: FontSet
+    @usableFromInline final class Storage: Sendable {
+        @usableFromInline let text: String
+        @usableFromInline let fonts: FontSet
+        @usableFromInline let style: TextStyle
+        @usableFromInline let utf16Count: Int
+        @usableFromInline let segments: [Segment]
+        @usableFromInline let graphemeEnds: [Int32]
+        @usableFromInline let graphemeWidths: [Int32]
+        @usableFromInline let edgeAdjustments: EdgeAdjustments
+        @usableFromInline let tabStops: TabStops
+        @usableFromInline let graphemeFonts: [UInt8]
+        @usableFromInline let graphemeHangs: [Bool]
+        @usableFromInline let bidi: BidiLevels
+        @usableFromInline let ligatures: LigatureSpans
         let ellipsis: Ellipsis
+        @usableFromInline let hyphen: Hyphen
+        @usableFromInline let spaceWidth: Int
+        @usableFromInline let lineBoxes: [LineBox]
         let styledSource: StyledSource?
         let glyphStore = GlyphStore()
 
-        init(text: String, fonts: FontSet, ellipsis: Ellipsis, styledSource: StyledSource?) {
+        init(text: String, fonts: FontSet, style: TextStyle, utf16Count: Int, segments: [Segment],
+             graphemeEnds: [Int32], graphemeWidths: [Int32], edgeAdjustments: EdgeAdjustments, tabStops: TabStops,
+             graphemeFonts: [UInt8], graphemeHangs: [Bool], bidi: BidiLevels, ligatures: LigatureSpans,
+             ellipsis: Ellipsis, hyphen: Hyphen, spaceWidth: Int, lineBoxes: [LineBox], styledSource: StyledSource?) {
             self.text = text
             self.fonts = fonts
+            self.style = style
+            self.utf16Count = utf16Count
+            self.segments = segments
+            self.graphemeEnds = graphemeEnds
+            self.graphemeWidths = graphemeWidths
+            self.edgeAdjustments = edgeAdjustments
+            self.tabStops = tabStops
+            self.graphemeFonts = graphemeFonts
+            self.graphemeHangs = graphemeHangs
+            self.bidi = bidi
+            self.ligatures = ligatures
             self.ellipsis = ellipsis
+            self.hyphen = hyphen
+            self.spaceWidth = spaceWidth
+            self.lineBoxes = lineBoxes
             self.styledSource = styledSource
         }
     }
@@ -210,22 +243,13 @@ public struct PreparedText: Sendable {
          graphemeEnds: [Int32], graphemeWidths: [Int32], edgeAdjustments: EdgeAdjustments, tabStops: TabStops,
          graphemeFonts: [UInt8], graphemeHangs: [Bool], bidi: BidiLevels, ligatures: LigatureSpans,
          measures: StyleMeasures, lineBoxes: [LineBox]? = nil, styledSource: StyledSource? = nil) {
-        storage = Storage(text: text, fonts: fonts, ellipsis: measures.ellipsis, styledSource: styledSource)
-        self.style = style
-        self.utf16Count = utf16Count
-        self.segments = segments
-        self.graphemeEnds = graphemeEnds
-        self.graphemeWidths = graphemeWidths
-        self.edgeAdjustments = edgeAdjustments
-        self.tabStops = tabStops
-        self.graphemeFonts = graphemeFonts
-        self.graphemeHangs = graphemeHangs
-        self.bidi = bidi
-        self.ligatures = ligatures
-        hyphen = measures.hyphen
-        spaceWidth = measures.spaceWidth
         // Styled text has a box per slot (`StyledSegmentBuilder`).
-        self.lineBoxes = lineBoxes ?? measures.lineBoxes
+        storage = Storage(text: text, fonts: fonts, style: style, utf16Count: utf16Count, segments: segments,
+                          graphemeEnds: graphemeEnds, graphemeWidths: graphemeWidths, edgeAdjustments: edgeAdjustments,
+                          tabStops: tabStops, graphemeFonts: graphemeFonts, graphemeHangs: graphemeHangs, bidi: bidi,
+                          ligatures: ligatures, ellipsis: measures.ellipsis, hyphen: measures.hyphen,
+                          spaceWidth: measures.spaceWidth, lineBoxes: lineBoxes ?? measures.lineBoxes,
+                          styledSource: styledSource)
     }
 
     /// What a font set measures once per style for the texts prepared with it

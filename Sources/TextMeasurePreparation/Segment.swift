@@ -7,7 +7,8 @@
 /// the rest are its trailing whitespace.
 ///
 /// 40 bytes (the fields are ordered largest first so that none is padded).
-package struct Segment: Equatable {
+@usableFromInline   // read through PreparedText's inlined accessors
+package struct Segment: Equatable, Sendable {
     /// Width without the trailing whitespace: what the segment adds when it ends a line.
     package var width: Int
     /// Width of the trailing spaces, tabs and line-break characters, which hang past

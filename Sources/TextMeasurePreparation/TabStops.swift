@@ -4,6 +4,7 @@
 ///
 /// Tabs are breakable spaces, so they only ever end a segment's trailing whitespace,
 /// which hangs at the end of a line; the stops matter when more follows on the line.
+@usableFromInline   // read through PreparedText's inlined accessors
 package struct TabStops: Sendable, Equatable {
     /// Distance between stops, in width units: `tabSize` spaces of the primary font.
     var interval: Int

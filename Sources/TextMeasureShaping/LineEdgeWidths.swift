@@ -27,6 +27,7 @@ package struct EdgeAdjustment: Equatable, Sendable {
 /// There are few (only where a word's clusters kern or ligate across a boundary), so
 /// they are kept as a sorted list searched by halves: building a dictionary instead
 /// cost a hash per entry, and a share of preparing an English text that showed.
+@usableFromInline   // read through PreparedText's inlined accessors
 package struct EdgeAdjustments: Sendable, Equatable {
     private struct Entry: Sendable, Equatable {
         var grapheme: Int32

@@ -71,7 +71,7 @@ public struct TextMeasurer: Sendable {
     }
 
     /// (`consuming`: `init(text:)` hands its prepared text over instead of copying it,
-    /// which retains and then releases its every array.)
+    /// which would retain and then release it.)
     public init(prepared: consuming PreparedText, container: TextContainer = TextContainer()) throws(TextMeasureError) {
         try container.validate()
         // Everything that can throw before the first stored property is set: a throw
@@ -128,8 +128,8 @@ public struct TextMeasurer: Sendable {
     /// serves both, as a batch result needs them.
     func fittedLines(width: Double) throws(TextMeasureError) -> (lines: [LineFragment], usedWidth: Double, size: Size) {
         let lines = try prepared.lineFragments(width: checkedTextWidth(forContainerWidth: width), options: fitting)
-        var stack = LineStack(boxes: prepared.lineBoxes)
-        for line in lines { stack.add(line) }
+        var stack = LineStack()
+        for line in lines { stack.add(line, of: prepared) }
         let usedWidth = Double(stack.widest) / Double(Units.widthPerPixel)
         return (lines, usedWidth, size(proposedWidth: width, textHeight: Double(stack.height) / Double(Units.layoutPerPixel), usedWidth: usedWidth))
     }

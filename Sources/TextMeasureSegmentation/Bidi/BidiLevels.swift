@@ -6,6 +6,7 @@ import CTextICU
 /// Text that needs no reordering (every level 0: no right-to-left characters or
 /// explicit controls in left-to-right paragraphs) is the common case and is kept
 /// as empty arrays, so plain text pays one scan and no ICU call.
+@usableFromInline   // read through PreparedText's inlined accessors
 package struct BidiLevels: Sendable, Equatable {
     /// The level of every UTF-16 code unit, rule L1 applied at paragraph ends and
     /// before tabs; empty when every level is 0.
