@@ -100,35 +100,38 @@ extension PreparedText {
     /// `layout(width:emptyLines:lineBreakMode:maximumNumberOfLines:)` with the options as one value.
     package func layout(width: Double, options: FittingOptions) throws(TextMeasureError) -> TextLayout {
         let fragments = try lineFragments(width: width, options: options)
-        var lines: [TextLayout.Line] = []
-        lines.reserveCapacity(fragments.count)
-        let utf16 = text.utf16
-        let layoutPerPixel = Double(Units.layoutPerPixel)
-        var index = utf16.startIndex
-        var offset = 0
-        var y = 0
-        var widest = 0
-        for fragment in fragments {
-            let start = index
-            index = utf16.index(index, offsetBy: fragment.end - offset)
-            offset = fragment.end
-            let box = lineBox(fonts: fragment.fonts)
-            let elided = fragment.elided.map {
-                utf16.index(start, offsetBy: $0.lowerBound - fragment.start)..<utf16.index(start, offsetBy: $0.upperBound - fragment.start)
+        let text = self.text
+        return Self.withUTF8(text) { bytes in
+            var lines: [TextLayout.Line] = []
+            lines.reserveCapacity(fragments.count)
+            let layoutPerPixel = Double(Units.layoutPerPixel)
+            var cursor = UTF16Cursor(bytes, of: text)
+            var index = text.startIndex
+            var offset = 0
+            var y = 0
+            var widest = 0
+            for fragment in fragments {
+                let start = index
+                // What "…" replaces lies inside the line: the offsets asked for still ascend.
+                let elided = fragment.elided.map { cursor.index(at: $0.lowerBound)..<cursor.index(at: $0.upperBound) }
+                index = cursor.index(at: fragment.end)
+                offset = fragment.end
+                let box = lineBox(fonts: fragment.fonts)
+                lines.append(TextLayout.Line(range: start..<index, utf16Range: fragment.start..<fragment.end,
+                                             text: text[start..<index], elidedRange: elided, elidedUTF16Range: fragment.elided,
+                                             width: Double(fragment.width) / Double(Units.widthPerPixel), y: Double(y) / layoutPerPixel,
+                                             height: Double(box.height) / layoutPerPixel,
+                                             baseline: Double(y + box.above) / layoutPerPixel,
+                                             lineEnd: fragment.lineEnd, hyphen: fragment.hyphenated ? hyphen.scalar : nil,
+                                             isRewrapped: fragment.rewrapped))
+                y += box.height
+                widest = max(widest, fragment.width)
             }
-            lines.append(TextLayout.Line(range: start..<index, utf16Range: fragment.start..<fragment.end,
-                                         text: text[start..<index], elidedRange: elided, elidedUTF16Range: fragment.elided,
-                                         width: Double(fragment.width) / Double(Units.widthPerPixel), y: Double(y) / layoutPerPixel,
-                                         height: Double(box.height) / layoutPerPixel,
-                                         baseline: Double(y + box.above) / layoutPerPixel,
-                                         lineEnd: fragment.lineEnd, hyphen: fragment.hyphenated ? hyphen.scalar : nil,
-                                         isRewrapped: fragment.rewrapped))
-            y += box.height
-            widest = max(widest, fragment.width)
+            return TextLayout(lines: lines, width: width, height: Double(y) / layoutPerPixel,
+                              usedWidth: Double(widest) / Double(Units.widthPerPixel),
+                              visibleRange: text.startIndex..<index, visibleUTF16Range: 0..<offset,
+                              isTruncated: isTruncated(by: fragments))
         }
-        return TextLayout(lines: lines, width: width, height: Double(y) / layoutPerPixel, usedWidth: Double(widest) / Double(Units.widthPerPixel),
-                          visibleRange: text.startIndex..<index, visibleUTF16Range: 0..<offset,
-                          isTruncated: isTruncated(by: fragments))
     }
 
     /// Whether `lines`, this text's fitted lines, elide any of it or leave some unshown.
@@ -207,5 +210,31 @@ extension PreparedText {
         GreedyLineFitter(width: GreedyLineFitter.unbounded, wrapping: .words, addsEmptyLastLine: false,
                          lineLimit: Int.max).fit(self, into: &lines)
         return Double(lines.widest) / Double(Units.widthPerPixel)
+    }
+}
+
+/// Walks a string's UTF-8 forward to ascending UTF-16 offsets, each step costing the
+/// distance from the last, a byte at a time: the UTF-16 view's `index(_:offsetBy:)`
+/// steps a code unit at a time through its generic path, at several times the cost.
+private struct UTF16Cursor {
+    private let bytes: UnsafeBufferPointer<UInt8>
+    private let utf8: String.UTF8View
+    private var position = 0
+    private var offset = 0
+
+    /// `bytes`: `text`'s UTF-8.
+    init(_ bytes: UnsafeBufferPointer<UInt8>, of text: String) {
+        self.bytes = bytes
+        utf8 = text.utf8
+    }
+
+    /// The index at UTF-16 `target`, a scalar boundary no earlier than the last asked for.
+    mutating func index(at target: Int) -> String.Index {
+        while offset < target {
+            let lead = bytes[position]
+            offset += lead >= 0xF0 ? 2 : 1   // four UTF-8 bytes are a surrogate pair in UTF-16
+            position += lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
+        }
+        return utf8.index(utf8.startIndex, offsetBy: position)
     }
 }

@@ -283,7 +283,7 @@ public struct PreparedText: Sendable {
     }
 
     /// The line box of a line whose content uses `fontMask` (the primary font always counts).
-    @inline(__always)
+    @inlinable   // per line, from fitting and placement
     package func lineBox(fonts fontMask: UInt64) -> LineBox {
         LineBox.enclosing(fonts: fontMask, in: lineBoxes)
     }

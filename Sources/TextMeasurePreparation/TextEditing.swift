@@ -196,7 +196,7 @@ extension PreparedText {
 
     /// Calls `body` with the text's UTF-8: in place, as native strings keep it (the
     /// string's own views walk it several times slower).
-    fileprivate static func withUTF8<R>(_ text: String, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+    package static func withUTF8<R>(_ text: String, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
         if let result = text.utf8.withContiguousStorageIfAvailable(body) { return result }
         var copy = text
         copy.makeContiguousUTF8()

@@ -22,6 +22,9 @@ enum BenchCommand {
               the same with the cache kept across cases and passes
           textmeasure relayout cases=N widths=5 us_per_case=X
               sizeThatFits of each prepared case at 5 other widths, per width
+          textmeasure layout cases=N lines=L us_per_line=X
+              layout(width:) of each prepared case at its own width (the lines
+              with their ranges, text and geometry), per line
           textmeasure place cases=N lines=L us_per_line=X
               placement (bidi order, alignment, cluster boxes) of each case's lines, per line
           floor icu_linebreak ns_per_char=X
@@ -83,8 +86,8 @@ enum BenchCommand {
         let beforeWarm = ShapeCache.shared.statistics
         let warm = try medianPerItem(cases.count, reps: reps, measure)
         let afterWarm = ShapeCache.shared.statistics
-        // One copy of a measurer per case, not one per width: a copy out of the array
-        // retains its every field, which costs about as much as fitting it.
+        // One copy of a measurer per case, not one per width, as before the prepared text
+        // kept its fields behind one reference (a copy then retained each of them).
         let relayout = try measurers.withUnsafeBufferPointer { measurers throws(CLIError) in
             try medianPerItem(cases.count, reps: reps) { index throws(CLIError) in
                 var heights = 0
@@ -106,8 +109,13 @@ enum BenchCommand {
             do { layouts.append(try measurer.layout(width: cases[index].width)) } catch { throw failure(cases[index], error) }
         }
         let lineCount = layouts.reduce(0) { $0 + $1.lines.count }
+        // The same layouts timed, per line: each measurer copied out untimed.
+        let layout = try medianPerItem(cases.count, reps: reps, input: { (measurers[$0], cases[$0]) }) {
+            input throws(CLIError) in
+            do { return try input.0.layout(width: input.1.width).lines.count } catch { throw failure(input.1, error) }
+        } * Double(cases.count) / Double(max(1, lineCount))
         // Each case's prepared text and layout copied out untimed and lent to the timed
-        // call: taken from an array inside it, the copy retained every array of the text.
+        // call, so that the row times placement alone.
         let place = try medianPerItem(cases.count, reps: reps, input: { (measurers[$0].prepared, layouts[$0]) }) {
             $0.0.placement(of: $0.1).clusters.count
         } * Double(cases.count) / Double(max(1, lineCount))
@@ -120,6 +128,7 @@ enum BenchCommand {
         try StandardOutput.writeLine("textmeasure warm cases=\(cases.count) us_per_case=\(format(warm / 1000))")
         try StandardOutput.writeLine("textmeasure relayout cases=\(cases.count) widths=\(relayoutScales.count)"
                                      + " us_per_case=\(format(relayout / 1000))")
+        try StandardOutput.writeLine("textmeasure layout cases=\(cases.count) lines=\(lineCount) us_per_line=\(format(layout / 1000))")
         try StandardOutput.writeLine("textmeasure place cases=\(cases.count) lines=\(lineCount) us_per_line=\(format(place / 1000))")
         try StandardOutput.writeLine("floor icu_linebreak ns_per_char=\(format(icu))")
         try StandardOutput.writeLine("floor hb_shape_runs ns_per_char=\(format(shaping))")
