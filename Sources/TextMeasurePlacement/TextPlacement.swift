@@ -188,11 +188,11 @@ extension PreparedText {
                 // costs more than the copy.
                 withUnsafeTemporaryAllocation(of: TextPlacement.Cluster.self, capacity: total) { written in
                     withUnsafeTemporaryAllocation(of: Int.self, capacity: total) { visual in
-                        let count = withPlacementScratch(capacity: needsItems ? longest : 0) { items, levels, runStarts, order in
+                        let count = withPlacementScratch(capacity: needsItems ? longest : 0) { items, texts, levels, runStarts, order in
                             withSources { widths, hangs, tabs, bidiLevels, ligatureSpans in
-                                var out = PlacementBuffers(clusters: written, visual: visual, items: items,
+                                var out = PlacementBuffers(clusters: written, visual: visual, widths: items, texts: texts,
                                                            levels: levels, runStarts: runStarts, order: order,
-                                                           ends: ends, widths: widths, hangs: hangs, tabs: tabs,
+                                                           ends: ends, graphemeWidths: widths, hangs: hangs, tabs: tabs,
                                                            bidiLevels: bidiLevels, ligatureSpans: ligatureSpans,
                                                            width: width, alignment: alignment)
                                 for (index, line) in zip(0..., lines) {
@@ -206,12 +206,12 @@ extension PreparedText {
                                 return out.clusterCount
                             }
                         }
+                        clusters.reserveCapacity(count)
+                        clusters.append(contentsOf: UnsafeBufferPointer(rebasing: written[..<count]))
                         // Left-to-right text is in visual order: the identity.
                         if bidi.isLeftToRight {
                             for index in 0..<count { visual[index] = index }
                         }
-                        clusters.reserveCapacity(count)
-                        clusters.append(contentsOf: UnsafeBufferPointer(rebasing: written[..<count]))
                         visualOrder.reserveCapacity(count)
                         visualOrder.append(contentsOf: UnsafeBufferPointer(rebasing: visual[..<count]))
                     }
