@@ -217,15 +217,23 @@ extension PreparedText {
         let hyphenWidth = line.showsHyphen ? hyphen.width : 0
         let total = pen + hyphenWidth
         // The level runs, their levels written over the items' (a run starts at or
-        // before its first item).
+        // before its first item). Most lines have one level: a check of them all
+        // (which vectorizes) finds those.
         var runs = 0
-        var previousLevel = count > 0 ? ~levels[0] : 0
-        for i in 0..<count where levels[i] != previousLevel {
-            previousLevel = levels[i]
-            out.runStarts[runs] = Int32(truncatingIfNeeded: i)
-            runs += 1
+        var differs: UInt8 = 0
+        for level in levels { differs |= level ^ levels[0] }
+        if differs == 0 {
+            runs = count > 0 ? 1 : 0
+            if count > 0 { out.runStarts[0] = 0 }
+        } else {
+            var previousLevel = ~levels[0]
+            for i in 0..<count where levels[i] != previousLevel {
+                previousLevel = levels[i]
+                out.runStarts[runs] = Int32(truncatingIfNeeded: i)
+                runs += 1
+            }
+            for run in 0..<runs { levels[run] = levels[Int(out.runStarts[run])] }
         }
-        for run in 0..<runs { levels[run] = levels[Int(out.runStarts[run])] }
         let isRightToLeft = paragraphLevel & 1 == 1
         let lineLeft = Self.lineLeft(total: total, trailing: trailing, lineEnd: line.lineEnd, width: out.width,
                                      alignment: out.alignment, isRightToLeft: isRightToLeft)
@@ -234,12 +242,12 @@ extension PreparedText {
 
         let order = UnsafeMutableBufferPointer(rebasing: out.order[..<runs])
         for run in 0..<runs { order[run] = Int32(truncatingIfNeeded: run) }
-        BidiLevels.reorder(order, levels: UnsafeBufferPointer(rebasing: levels[..<runs]))
+        if runs > 1 { BidiLevels.reorder(order, levels: UnsafeBufferPointer(rebasing: levels[..<runs])) }
         let isLeftToRightText = out.bidiLevels.isEmpty
         let firstCluster = out.clusterCount, firstVisual = isLeftToRightText ? firstCluster : out.visualCount
         // The line's clusters in text order, its visual order; its items' text.
         let clusters = UnsafeMutableBufferPointer(rebasing: out.clusters[firstCluster...])
-        let visual = UnsafeMutableBufferPointer(rebasing: out.visual[firstVisual...])
+        let visual = isLeftToRightText ? out.visual : UnsafeMutableBufferPointer(rebasing: out.visual[firstVisual...])
         let texts = out.texts
         let line32 = Int32(clamping: lineIndex)
         // In px from `left`, which may be any finite number (a huge width, centred);

@@ -136,7 +136,25 @@ public struct TextPlacement: Sendable {
     /// Every cluster of the lines, in logical (text) order; elided text has none.
     public let clusters: [Cluster]
     /// Indices into `clusters`, each line's left to right, line after line.
-    public let visualOrder: [Int]
+    public let visualOrder: VisualOrder
+
+    /// `visualOrder`: indices into `clusters`, read as an array's. Text with no
+    /// right-to-left levels is in visual order already: its order, the identity, is
+    /// not stored (making that array cost about a tenth of placing a line of chat).
+    public struct VisualOrder: RandomAccessCollection, Sendable {
+        /// The order of text with right-to-left levels; nil for the identity.
+        private let stored: [Int]?
+        private let identity: Range<Int>
+
+        init(stored: [Int]?, count: Int) {
+            self.stored = stored
+            identity = 0..<count
+        }
+
+        public var startIndex: Int { 0 }
+        public var endIndex: Int { identity.upperBound }
+        public subscript(position: Int) -> Int { stored?[position] ?? identity[position] }
+    }
 }
 
 extension PreparedText {
@@ -156,11 +174,12 @@ extension PreparedText {
 
     /// Generic over the lines so that a layout's are placed without an array of inputs.
     ///
-    /// A first pass finds each line's graphemes, so that the clusters and the visual
-    /// order are written straight into arrays of their final size (no scratch to copy
-    /// from); a line's reordering scratch is sized for the longest line. Text with no
-    /// right-to-left levels skips bidi entirely, and so does a line at a single level
-    /// (reversed when that level is odd).
+    /// A first pass finds each line's graphemes (a line that starts where the one
+    /// before ended, with no search), so that scratch is sized exactly: the clusters
+    /// are written into it, then copied out once; a line's reordering scratch is sized
+    /// for the longest line. Text with no right-to-left levels skips bidi entirely and
+    /// stores no visual order; a line at a single level finds no runs and reorders
+    /// nothing (it is reversed when that level is odd).
     private func place<Lines: RandomAccessCollection>(_ lines: Lines, width: Double?,
                                                       alignment: TextAlignment) -> TextPlacement
     where Lines.Element == TextPlacement.LineInput, Lines.Index == Int {
@@ -168,8 +187,15 @@ extension PreparedText {
             // Each line's graphemes: firsts, then ends.
             withUnsafeTemporaryAllocation(of: Int.self, capacity: 2 * lines.count) { spans in
                 var total = 0, longest = 0, needsItems = !bidi.isLeftToRight
+                // A line that starts where the one before ended, at a grapheme boundary,
+                // starts at that line's end: found without a search.
+                var previousUpper = Int.min, nextFirst: Int? = nil
                 for (index, line) in zip(0..., lines) {
-                    let graphemes = Self.graphemes(in: line.utf16Range, ends: ends)
+                    let graphemes = Self.graphemes(in: line.utf16Range, ends: ends,
+                                                   first: line.utf16Range.lowerBound == previousUpper ? nextFirst : nil)
+                    previousUpper = line.utf16Range.upperBound
+                    nextFirst = graphemes.upperBound > 0 && Int(ends[graphemes.upperBound - 1]) == previousUpper
+                        ? graphemes.upperBound : nil
                     spans[index] = graphemes.lowerBound
                     spans[lines.count + index] = graphemes.upperBound
                     // A truncated line adds its ellipsis.
@@ -179,7 +205,7 @@ extension PreparedText {
                     needsItems = needsItems || line.elidedUTF16Range != nil
                 }
                 var placedLines: [TextPlacement.Line] = [], clusters: [TextPlacement.Cluster] = []
-                var visualOrder: [Int] = []
+                var visualOrder = TextPlacement.VisualOrder(stored: nil, count: 0)
                 placedLines.reserveCapacity(lines.count)
                 // Written into scratch, then copied into arrays made by `reserveCapacity`: an
                 // array made at its size (`Array(unsafeUninitializedCapacity:)`,
@@ -187,7 +213,7 @@ extension PreparedText {
                 // and one filled by appending a sequence copies element by element: either
                 // costs more than the copy.
                 withUnsafeTemporaryAllocation(of: TextPlacement.Cluster.self, capacity: total) { written in
-                    withUnsafeTemporaryAllocation(of: Int.self, capacity: total) { visual in
+                    withUnsafeTemporaryAllocation(of: Int.self, capacity: bidi.isLeftToRight ? 0 : total) { visual in
                         let count = withPlacementScratch(capacity: needsItems ? longest : 0) { items, texts, levels, runStarts, order in
                             withSources { widths, hangs, tabs, bidiLevels, ligatureSpans in
                                 var out = PlacementBuffers(clusters: written, visual: visual, widths: items, texts: texts,
@@ -208,12 +234,14 @@ extension PreparedText {
                         }
                         clusters.reserveCapacity(count)
                         clusters.append(contentsOf: UnsafeBufferPointer(rebasing: written[..<count]))
-                        // Left-to-right text is in visual order: the identity.
-                        if bidi.isLeftToRight {
-                            for index in 0..<count { visual[index] = index }
+                        // Left-to-right text is in visual order: the identity, not stored.
+                        var stored: [Int]?
+                        if !bidi.isLeftToRight {
+                            stored = []
+                            stored?.reserveCapacity(count)
+                            stored?.append(contentsOf: UnsafeBufferPointer(rebasing: visual[..<count]))
                         }
-                        visualOrder.reserveCapacity(count)
-                        visualOrder.append(contentsOf: UnsafeBufferPointer(rebasing: visual[..<count]))
+                        visualOrder = TextPlacement.VisualOrder(stored: stored, count: count)
                     }
                 }
                 return TextPlacement(lines: placedLines, clusters: clusters, visualOrder: visualOrder)
@@ -254,9 +282,9 @@ extension PreparedText {
     }
 
     /// The graphemes a line of `range` places: from the one holding its first code
-    /// unit through the last that starts before its end.
-    static func graphemes(in range: Range<Int>, ends: UnsafeBufferPointer<Int32>) -> Range<Int> {
-        let first = ends.partitioningIndex { Int($0) > range.lowerBound }
+    /// unit (`first` when known) through the last that starts before its end.
+    static func graphemes(in range: Range<Int>, ends: UnsafeBufferPointer<Int32>, first known: Int?) -> Range<Int> {
+        let first = known ?? ends.partitioningIndex { Int($0) > range.lowerBound }
         guard first < ends.count, (first == 0 ? 0 : Int(ends[first - 1])) < range.upperBound else {
             return first..<first
         }
