@@ -1,231 +1,332 @@
-/// Where placing writes: scratch for the placement's clusters and visual order, sized
-/// once for all the lines, and for one line.
+/// Where placing writes: the placement's clusters and visual order, in their final
+/// arrays, scratch for reordering one line, and the prepared text's arrays it reads.
 struct PlacementBuffers {
     let clusters: UnsafeMutableBufferPointer<TextPlacement.Cluster>
     /// Written per line for text with right-to-left levels; other text is in visual order.
     let visual: UnsafeMutableBufferPointer<Int>
-    let items: UnsafeMutableBufferPointer<PlacementItem>
-    /// A line's items' levels, then its level runs' (where each starts, its level), and
-    /// the runs' visual order.
+    /// A line's items' widths (its clusters in text order, the ellipsis standing for
+    /// elided text), their text, their levels, then its level runs' (where each starts,
+    /// its level), and the runs' visual order.
+    let widths: UnsafeMutableBufferPointer<Int>
+    let texts: UnsafeMutableBufferPointer<ItemText>
     let levels: UnsafeMutableBufferPointer<UInt8>
     let runStarts: UnsafeMutableBufferPointer<Int32>
     let order: UnsafeMutableBufferPointer<Int32>
-    /// The prepared text's grapheme ends, widths and hanging flags, read without
-    /// reloading the arrays or checking bounds per cluster.
+    /// The prepared text's grapheme ends, widths, hanging flags, tabs, bidi levels
+    /// (empty for left-to-right text) and ligature spans, read without reloading the
+    /// arrays or checking bounds per cluster.
     let ends: UnsafeBufferPointer<Int32>
-    let widths: UnsafeBufferPointer<Int32>
+    let graphemeWidths: UnsafeBufferPointer<Int32>
     let hangs: UnsafeBufferPointer<Bool>
+    let tabs: UnsafeBufferPointer<Int32>
+    let bidiLevels: UnsafeBufferPointer<UInt8>
+    let ligatureSpans: UnsafeBufferPointer<LigatureSpans.Span>
     let width: Double?
     let alignment: TextAlignment
     var clusterCount = 0
     var visualCount = 0
 }
 
-/// A cluster on a line being reordered, written out as a `TextPlacement.Cluster`
-/// once its visual position is known.
-struct PlacementItem {
-    /// Its text, its grapheme's index (-1 for the ellipsis).
+/// An item's UTF-16 offsets, both `start` for the ellipsis.
+struct ItemText {
     var start: Int32, end: Int32
-    var grapheme: Int32
-    /// Whether it is whitespace that hangs, whether it ends the line with a break.
-    var hangs: Bool
-    var isLineBreak: Bool
-    /// Its width in width units.
-    var width: Int
+}
+
+/// The items of a line being reordered: its graphemes in text order, where a
+/// truncated line's ellipsis stands for its elided ones.
+struct LineItems {
+    /// The first grapheme, and where the graphemes resume after the ellipsis.
+    let first: Int, resumed: Int
+    /// The ellipsis's item, `Int.max` for none; the offset it replaces text from.
+    let ellipsis: Int, ellipsisOffset: Int32
+
+    /// Item `index`'s grapheme (not the ellipsis's).
+    @inline(__always)
+    func grapheme(_ index: Int) -> Int { index < ellipsis ? first + index : resumed + index - ellipsis - 1 }
+}
+
+/// The tabs among a line's graphemes, asked in order: `isTab` costs a comparison
+/// per grapheme that is not one.
+struct TabCursor {
+    private let tabs: UnsafeBufferPointer<Int32>
+    private var index: Int
+    /// The grapheme of the next tab, `Int.max` past the last.
+    private var next: Int
+
+    init(_ tabs: UnsafeBufferPointer<Int32>, from grapheme: Int) {
+        self.tabs = tabs
+        index = tabs.isEmpty ? 0 : tabs.partitioningIndex { Int($0) >= grapheme }
+        next = index < tabs.count ? Int(tabs[index]) : Int.max
+    }
+
+    /// Whether grapheme `grapheme` is a tab; graphemes are asked in ascending order,
+    /// possibly with gaps (elided text).
+    @inline(__always)
+    mutating func isTab(_ grapheme: Int) -> Bool {
+        guard grapheme >= next else { return false }
+        while next < grapheme { advance() }
+        guard next == grapheme else { return false }
+        advance()
+        return true
+    }
+
+    private mutating func advance() {
+        index += 1
+        next = index < tabs.count ? Int(tabs[index]) : Int.max
+    }
 }
 
 extension PreparedText {
+    /// Lends `body` the scratch for reordering lines of up to `capacity` items: their
+    /// widths, text and levels, and the level runs' starts and visual order.
+    func withPlacementScratch<Result>(
+        capacity: Int,
+        _ body: (UnsafeMutableBufferPointer<Int>, UnsafeMutableBufferPointer<ItemText>,
+                 UnsafeMutableBufferPointer<UInt8>, UnsafeMutableBufferPointer<Int32>,
+                 UnsafeMutableBufferPointer<Int32>) -> Result
+    ) -> Result {
+        // Left-to-right text needs none, unless truncated.
+        guard capacity > 0 else { return body(.init(start: nil, count: 0), .init(start: nil, count: 0),
+                                              .init(start: nil, count: 0), .init(start: nil, count: 0),
+                                              .init(start: nil, count: 0)) }
+        return withUnsafeTemporaryAllocation(of: Int.self, capacity: capacity) { widths in
+            withUnsafeTemporaryAllocation(of: ItemText.self, capacity: capacity) { texts in
+                withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { levels in
+                    withUnsafeTemporaryAllocation(of: Int32.self, capacity: 2 * capacity) { runs in
+                        body(widths, texts, levels, .init(rebasing: runs[..<capacity]), .init(rebasing: runs[capacity...]))
+                    }
+                }
+            }
+        }
+    }
+
+    /// Lends `body` the arrays placing reads: grapheme widths, hanging flags, tabs,
+    /// bidi levels and ligature spans.
+    func withSources<Result>(
+        _ body: (UnsafeBufferPointer<Int32>, UnsafeBufferPointer<Bool>, UnsafeBufferPointer<Int32>,
+                 UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<LigatureSpans.Span>) -> Result
+    ) -> Result {
+        graphemeWidths.withUnsafeBufferPointer { widths in
+            graphemeHangs.withUnsafeBufferPointer { hangs in
+                tabStops.graphemes.withUnsafeBufferPointer { tabs in
+                    bidi.levels.withUnsafeBufferPointer { levels in
+                        ligatures.spans.withUnsafeBufferPointer { spans in body(widths, hangs, tabs, levels, spans) }
+                    }
+                }
+            }
+        }
+    }
+
     /// Places a line of text that needs no reordering: clusters in text order from x = 0,
     /// then moved to where alignment puts the line.
-    func placeLeftToRight(_ line: TextPlacement.LineInput, index: Int,
+    func placeLeftToRight(_ line: TextPlacement.LineInput, index: Int, graphemes: Range<Int>,
                           into out: inout PlacementBuffers) -> TextPlacement.Line {
         let pixelsPerUnit = 1 / Double(Units.widthPerPixel)
-        let first = out.clusterCount
-        let upper = line.utf16Range.upperBound, endsWithBreak = line.lineEnd == .mandatoryBreak
+        let first = out.clusterCount, lineIndex = Int32(clamping: index)
         // Held in locals: written through `out`, they were reloaded per cluster.
-        let ends = out.ends, widths = out.widths, hangs = out.hangs, clusters = out.clusters
+        let ends = out.ends, widths = out.graphemeWidths, hangs = out.hangs, clusters = out.clusters
+        var tabs = TabCursor(out.tabs, from: graphemes.lowerBound)
         var next = first
         var x = 0, trailing = 0
-        var grapheme = firstGrapheme(endingAfter: line.utf16Range.lowerBound)
-        var start = grapheme == 0 ? 0 : Int(ends[grapheme - 1])
-        var tab = firstTab(from: grapheme)
-        while grapheme < ends.count, start < upper {
-            let end = Int(ends[grapheme])
-            let advance = width(of: grapheme, at: x, tab: &tab, widths: widths)
-            trailing = hangs[grapheme] ? trailing + advance : 0
-            // A mandatory break ends its line, so the line's last cluster is the break.
-            clusters[next] = TextPlacement.Cluster(start: start, end: end, line: index, left: Double(x) * pixelsPerUnit,
-                                                   right: Double(x + advance) * pixelsPerUnit, isRightToLeft: false,
-                                                   isEllipsis: false, isLineBreak: endsWithBreak && end == upper)
-            next += 1
+        var start: Int32 = graphemes.lowerBound == 0 ? 0 : ends[graphemes.lowerBound - 1]
+        // A cluster's left edge is its predecessor's right one, computed once.
+        var left = 0.0
+        for grapheme in graphemes {
+            let end = ends[grapheme]
+            let advance = tabs.isTab(grapheme) ? tabStops.advance(at: x) : Int(widths[grapheme])
             x += advance
-            grapheme += 1
+            // Whitespace hangs only in a row at the line's end.
+            trailing = hangs[grapheme] ? trailing + advance : 0
+            let right = Double(x) * pixelsPerUnit
+            clusters[next] = TextPlacement.Cluster(start: start, end: end, line: lineIndex, left: left, right: right,
+                                                   isRightToLeft: false, isEllipsis: false, isLineBreak: false)
+            next += 1
+            left = right
             start = end
+        }
+        // A mandatory break ends its line, so the line's last cluster is the break.
+        if line.lineEnd == .mandatoryBreak, next > first, Int(start) == line.utf16Range.upperBound {
+            clusters[next - 1].isLineBreak = true
         }
         out.clusterCount = next
         let hyphenWidth = line.showsHyphen ? hyphen.width : 0
-        let left = Self.lineLeft(total: x + hyphenWidth, trailing: trailing, lineEnd: line.lineEnd, width: out.width,
-                                 alignment: out.alignment, isRightToLeft: false)
-        if left != 0 {
-            for cluster in first..<out.clusterCount {
-                out.clusters[cluster].left += left
-                out.clusters[cluster].right += left
+        let lineLeft = Self.lineLeft(total: x + hyphenWidth, trailing: trailing, lineEnd: line.lineEnd,
+                                     width: out.width, alignment: out.alignment, isRightToLeft: false)
+        if lineLeft != 0 {
+            for cluster in first..<next {
+                clusters[cluster].left += lineLeft
+                clusters[cluster].right += lineLeft
             }
         }
-        return TextPlacement.Line(utf16Range: line.utf16Range, left: left, right: left + Double(x) * pixelsPerUnit,
-                                  y: line.y, height: line.height, baseline: line.baseline, isRightToLeft: false,
-                                  visualClusters: first..<out.clusterCount,
-                                  hyphenLeft: line.showsHyphen ? left + Double(x) * pixelsPerUnit : nil)
+        return TextPlacement.Line(utf16Range: line.utf16Range, left: lineLeft,
+                                  right: lineLeft + Double(x) * pixelsPerUnit, y: line.y, height: line.height,
+                                  baseline: line.baseline, isRightToLeft: false, visualClusters: first..<next,
+                                  hyphenLeft: line.showsHyphen ? lineLeft + Double(x) * pixelsPerUnit : nil)
     }
 
-    /// Places a line of bidi text, or a truncated one: clusters collected in text order,
-    /// rule L1 applied, then laid left to right in the order rule L2 gives. L2 reorders
-    /// the line's level runs, not its clusters: a run is laid forwards, or backwards
-    /// when its level is odd, as reversing at every level from the lowest odd one leaves it.
-    func placeReordering(_ line: TextPlacement.LineInput, index lineIndex: Int,
+    /// Places a line of bidi text, or a truncated one: the items' widths and levels
+    /// collected in text order, rule L1 applied, then the clusters laid left to right in
+    /// the order rule L2 gives. L2 reorders the line's level runs, not its clusters: a
+    /// run is laid forwards, or backwards when its level is odd, as reversing at every
+    /// level from the lowest odd one leaves it.
+    func placeReordering(_ line: TextPlacement.LineInput, index lineIndex: Int, graphemes: Range<Int>,
                          into out: inout PlacementBuffers) -> TextPlacement.Line {
-        let unitsPerPixel = Double(Units.widthPerPixel)
+        let pixelsPerUnit = 1 / Double(Units.widthPerPixel)
         let paragraphLevel = bidi.paragraphLevel(at: line.utf16Range.lowerBound)
-        let upper = line.utf16Range.upperBound, endsWithBreak = line.lineEnd == .mandatoryBreak
-        // Held in locals: written through `out`, they were reloaded per cluster.
-        let isLeftToRightText = bidi.isLeftToRight, bidiLevels = bidi.levels, elided = line.elidedUTF16Range
-        let ends = out.ends, widths = out.widths, hangs = out.hangs, itemBuffer = out.items, levelBuffer = out.levels
         var count = 0
         var pen = 0   // width units from the line's logical start, for tab stops
-        var ellipsisPlaced = false
-        var grapheme = firstGrapheme(endingAfter: line.utf16Range.lowerBound)
-        var start = grapheme == 0 ? 0 : Int(ends[grapheme - 1])
-        var tab = firstTab(from: grapheme)
-        while grapheme < ends.count, start < upper {
-            let end = Int(ends[grapheme])
-            defer { grapheme += 1; start = end }
-            if let cut = elided {
-                if start >= cut.lowerBound, !ellipsisPlaced {
-                    appendEllipsis(at: cut.lowerBound, level: count > 0 ? out.levels[count - 1] : paragraphLevel,
-                                   into: &out, count: &count, pen: &pen)
-                    ellipsisPlaced = true
-                }
-                if cut.contains(start) { continue }
-            }
-            let width = width(of: grapheme, at: pen, tab: &tab, widths: widths)
-            pen += width
-            itemBuffer[count] = PlacementItem(start: Int32(start), end: Int32(end), grapheme: Int32(grapheme),
-                                              hangs: hangs[grapheme], isLineBreak: endsWithBreak && end == upper,
-                                              width: width)
-            levelBuffer[count] = isLeftToRightText ? 0 : bidiLevels[start]
+        var tabs = TabCursor(out.tabs, from: graphemes.lowerBound)
+        let items: LineItems
+        if let cut = line.elidedUTF16Range {
+            // The graphemes that start before the cut, the ellipsis, those that start after it.
+            let cutStart = firstGrapheme(startingAtOrAfter: cut.lowerBound, in: graphemes)
+            let cutEnd = firstGrapheme(startingAtOrAfter: cut.upperBound, in: cutStart..<graphemes.upperBound)
+            collect(graphemes.lowerBound..<cutStart, into: &out, count: &count, pen: &pen, tabs: &tabs)
+            items = LineItems(first: graphemes.lowerBound, resumed: cutEnd, ellipsis: count,
+                              ellipsisOffset: Int32(clamping: cut.lowerBound))
+            out.widths[count] = ellipsis.width
+            out.texts[count] = ItemText(start: items.ellipsisOffset, end: items.ellipsisOffset)
+            out.levels[count] = count > 0 ? out.levels[count - 1] : paragraphLevel
             count += 1
+            pen += ellipsis.width
+            shareLigatures(UnsafeMutableBufferPointer(rebasing: out.widths[..<items.ellipsis]),
+                           firstGrapheme: items.first, spans: out.ligatureSpans)
+            let resumedAt = count
+            collect(cutEnd..<graphemes.upperBound, into: &out, count: &count, pen: &pen, tabs: &tabs)
+            shareLigatures(UnsafeMutableBufferPointer(rebasing: out.widths[resumedAt..<count]),
+                           firstGrapheme: cutEnd, spans: out.ligatureSpans)
+        } else {
+            collect(graphemes, into: &out, count: &count, pen: &pen, tabs: &tabs)
+            items = LineItems(first: graphemes.lowerBound, resumed: graphemes.upperBound, ellipsis: Int.max,
+                              ellipsisOffset: 0)
+            shareLigatures(UnsafeMutableBufferPointer(rebasing: out.widths[..<count]), firstGrapheme: items.first,
+                           spans: out.ligatureSpans)
         }
-        if let cut = elided, !ellipsisPlaced {
-            appendEllipsis(at: cut.lowerBound, level: count > 0 ? out.levels[count - 1] : paragraphLevel,
-                           into: &out, count: &count, pen: &pen)
-        }
-        let items = UnsafeMutableBufferPointer(rebasing: out.items[..<count])
+        let widths = UnsafeMutableBufferPointer(rebasing: out.widths[..<count])
         let levels = UnsafeMutableBufferPointer(rebasing: out.levels[..<count])
-        shareLigatures(items)
 
         // L1: whitespace at the end of the line takes the paragraph's level.
         var trailing = 0
         var index = count - 1
-        while index >= 0, items[index].hangs {
+        while index >= 0, index != items.ellipsis, out.hangs[items.grapheme(index)] {
             levels[index] = paragraphLevel
-            trailing += items[index].width
+            trailing += widths[index]
             index -= 1
         }
-        // The level runs, their levels written over the items' (a run starts at or
-        // before its first item), and the line's width.
+        // Sharing a ligature's width keeps their sum: the line is as wide as the pen went.
         let hyphenWidth = line.showsHyphen ? hyphen.width : 0
-        var total = hyphenWidth, runs = 0
-        for i in 0..<count {
-            total += items[i].width
-            if i == 0 || levels[i] != levels[i - 1] {
-                out.runStarts[runs] = Int32(i)
+        let total = pen + hyphenWidth
+        // The level runs, their levels written over the items' (a run starts at or
+        // before its first item). Most lines have one level: a check of them all
+        // (which vectorizes) finds those.
+        var runs = 0
+        var differs: UInt8 = 0
+        for level in levels { differs |= level ^ levels[0] }
+        if differs == 0 {
+            runs = count > 0 ? 1 : 0
+            if count > 0 { out.runStarts[0] = 0 }
+        } else {
+            var previousLevel = ~levels[0]
+            for i in 0..<count where levels[i] != previousLevel {
+                previousLevel = levels[i]
+                out.runStarts[runs] = Int32(truncatingIfNeeded: i)
                 runs += 1
             }
+            for run in 0..<runs { levels[run] = levels[Int(out.runStarts[run])] }
         }
-        for run in 0..<runs { levels[run] = levels[Int(out.runStarts[run])] }
         let isRightToLeft = paragraphLevel & 1 == 1
         let lineLeft = Self.lineLeft(total: total, trailing: trailing, lineEnd: line.lineEnd, width: out.width,
                                      alignment: out.alignment, isRightToLeft: isRightToLeft)
         // The hyphen ends the line: on its right, or its left when right to left.
-        let left = isRightToLeft ? lineLeft + Double(hyphenWidth) / unitsPerPixel : lineLeft
+        let left = isRightToLeft ? lineLeft + Double(hyphenWidth) * pixelsPerUnit : lineLeft
 
         let order = UnsafeMutableBufferPointer(rebasing: out.order[..<runs])
-        for run in 0..<runs { order[run] = Int32(run) }
-        BidiLevels.reorder(order, levels: UnsafeBufferPointer(rebasing: levels[..<runs]))
-        let firstCluster = out.clusterCount, clusters = out.clusters, visual = out.visual
-        let firstVisual = isLeftToRightText ? firstCluster : out.visualCount
-        var visualCount = firstVisual
-        // In px from `left`, which may be any finite number (a huge width, centred).
-        var x = 0
+        for run in 0..<runs { order[run] = Int32(truncatingIfNeeded: run) }
+        if runs > 1 { BidiLevels.reorder(order, levels: UnsafeBufferPointer(rebasing: levels[..<runs])) }
+        let isLeftToRightText = out.bidiLevels.isEmpty
+        let firstCluster = out.clusterCount, firstVisual = isLeftToRightText ? firstCluster : out.visualCount
+        // The line's clusters in text order, its visual order; its items' text.
+        let clusters = UnsafeMutableBufferPointer(rebasing: out.clusters[firstCluster...])
+        let visual = isLeftToRightText ? out.visual : UnsafeMutableBufferPointer(rebasing: out.visual[firstVisual...])
+        let texts = out.texts
+        let line32 = Int32(clamping: lineIndex)
+        // In px from `left`, which may be any finite number (a huge width, centred);
+        // a cluster's left edge is its predecessor's right one, computed once.
+        var x = 0, placed = 0
+        var itemLeft = left + Double(x) * pixelsPerUnit
         for run in order {
             let run = Int(run), level = levels[run]
             let runStart = Int(out.runStarts[run]), runEnd = run + 1 < runs ? Int(out.runStarts[run + 1]) : count
             let isOdd = level & 1 == 1
             for position in 0..<runEnd - runStart {
                 let logical = isOdd ? runEnd - 1 - position : runStart + position
-                let item = items[logical]
-                let itemLeft = left + Double(x) / unitsPerPixel
-                x += item.width
-                clusters[firstCluster + logical] = TextPlacement.Cluster(
-                    start: Int(item.start), end: Int(item.end), line: lineIndex, left: itemLeft,
-                    right: left + Double(x) / unitsPerPixel, isRightToLeft: isOdd, isEllipsis: item.grapheme < 0,
-                    isLineBreak: item.isLineBreak)
-                if !isLeftToRightText {
-                    visual[visualCount] = firstCluster + logical
-                    visualCount += 1
-                }
+                x &+= widths[logical]
+                let itemRight = left + Double(x) * pixelsPerUnit
+                clusters[logical] = TextPlacement.Cluster(
+                    start: texts[logical].start, end: texts[logical].end, line: line32, left: itemLeft,
+                    right: itemRight, isRightToLeft: isOdd, isEllipsis: logical == items.ellipsis, isLineBreak: false)
+                itemLeft = itemRight
+                if !isLeftToRightText { visual[placed] = firstCluster + logical }
+                placed += 1
             }
         }
+        // A mandatory break ends its line: only its last grapheme can be the break.
+        var last = count - 1
+        if last == items.ellipsis { last -= 1 }
+        if line.lineEnd == .mandatoryBreak, last >= 0, Int(texts[last].end) == line.utf16Range.upperBound {
+            clusters[last].isLineBreak = true
+        }
+        if !isLeftToRightText { out.visualCount += count }
         out.clusterCount += count
-        if !isLeftToRightText { out.visualCount = visualCount }
         let lastVisual = isLeftToRightText ? out.clusterCount : out.visualCount
-        return TextPlacement.Line(utf16Range: line.utf16Range, left: left, right: left + Double(x) / unitsPerPixel,
+        return TextPlacement.Line(utf16Range: line.utf16Range, left: left, right: left + Double(x) * pixelsPerUnit,
                                   y: line.y, height: line.height, baseline: line.baseline, isRightToLeft: isRightToLeft,
                                   visualClusters: firstVisual..<lastVisual,
                                   hyphenLeft: !line.showsHyphen ? nil
-                                      : isRightToLeft ? lineLeft : left + Double(x) / unitsPerPixel)
+                                      : isRightToLeft ? lineLeft : left + Double(x) * pixelsPerUnit)
     }
 
-    /// The index of the first tab at or after grapheme `index` (in `tabStops.graphemes`).
-    private func firstTab(from index: Int) -> Int {
-        tabStops.graphemes.isEmpty ? 0 : tabStops.graphemes.partitioningIndex { Int($0) >= index }
-    }
-
-    /// The width of grapheme `index` starting `pen` units into its line: a tab's reaches
-    /// the next stop. `tab` follows the graphemes, the first tab not before them.
+    /// Collects the widths (a tab's reaching the next stop from `pen`) and levels of
+    /// the graphemes of `range` as a line's next items.
     @inline(__always)
-    private func width(of index: Int, at pen: Int, tab: inout Int, widths: UnsafeBufferPointer<Int32>) -> Int {
-        let tabs = tabStops.graphemes
-        while tab < tabs.count, Int(tabs[tab]) < index { tab += 1 }
-        return tab < tabs.count && Int(tabs[tab]) == index ? tabStops.advance(at: pen) : Int(widths[index])
+    private func collect(_ range: Range<Int>, into out: inout PlacementBuffers, count: inout Int, pen: inout Int,
+                         tabs: inout TabCursor) {
+        // Held in locals: written through `out`, they were reloaded per cluster.
+        let ends = out.ends, graphemeWidths = out.graphemeWidths, bidiLevels = out.bidiLevels
+        let widths = out.widths, texts = out.texts, levels = out.levels
+        var start: Int32 = range.lowerBound == 0 ? 0 : ends[range.lowerBound - 1]
+        var next = count, x = pen
+        for grapheme in range {
+            let width = tabs.isTab(grapheme) ? tabStops.advance(at: x) : Int(graphemeWidths[grapheme])
+            x += width
+            widths[next] = width
+            texts[next] = ItemText(start: start, end: ends[grapheme])
+            levels[next] = bidiLevels.isEmpty ? 0 : bidiLevels[Int(start)]
+            next += 1
+            start = ends[grapheme]
+        }
+        count = next
+        pen = x
     }
 
-    /// Appends the "…" of a truncated line, in place of the text from `offset`.
-    private func appendEllipsis(at offset: Int, level: UInt8, into out: inout PlacementBuffers,
-                                count: inout Int, pen: inout Int) {
-        let offset = Int32(clamping: offset)
-        out.items[count] = PlacementItem(start: offset, end: offset, grapheme: -1, hangs: false, isLineBreak: false,
-                                         width: ellipsis.width)
-        out.levels[count] = level
-        count += 1
-        pen += ellipsis.width
+    /// The first grapheme of `range` that starts at or after UTF-16 `offset`.
+    private func firstGrapheme(startingAtOrAfter offset: Int, in range: Range<Int>) -> Int {
+        range.partitioningIndex { ($0 == 0 ? 0 : Int(graphemeEnds[$0 - 1])) >= offset }
     }
 
     /// Shares each right-to-left ligature's width evenly among its graphemes when
-    /// all of them are on the line, as Chromium's client rects do (see `LigatureSpans`).
-    private func shareLigatures(_ items: UnsafeMutableBufferPointer<PlacementItem>) {
-        guard !ligatures.spans.isEmpty, let first = items.first(where: { $0.grapheme >= 0 })?.grapheme else { return }
-        var span = ligatures.firstSpan(from: Int(first))
-        var index = 0
-        while span < ligatures.spans.count, index < items.count {
-            let start = Int(ligatures.spans[span].first), count = Int(ligatures.spans[span].count)
-            if Int(items[index].grapheme) < start { index += 1; continue }
-            let whole = Int(items[index].grapheme) == start && index + count <= items.count
-                && Int(items[index + count - 1].grapheme) == start + count - 1
-            if whole {
-                let total = items[index..<index + count].reduce(0) { $0 + $1.width }
-                for i in 0..<count { items[index + i].width = total * (i + 1) / count - total * i / count }
-            }
+    /// all of them are on the line, as Chromium's client rects do (see `LigatureSpans`):
+    /// `widths` are those of consecutive graphemes from `firstGrapheme`.
+    private func shareLigatures(_ widths: UnsafeMutableBufferPointer<Int>, firstGrapheme: Int,
+                                spans: UnsafeBufferPointer<LigatureSpans.Span>) {
+        guard !spans.isEmpty, !widths.isEmpty else { return }
+        let endGrapheme = firstGrapheme + widths.count
+        var span = ligatures.firstSpan(from: firstGrapheme)
+        // Spans do not overlap: the first to pass the end ends the search.
+        while span < spans.count, Int(spans[span].first) + Int(spans[span].count) <= endGrapheme {
+            let first = Int(spans[span].first) - firstGrapheme, count = Int(spans[span].count)
+            let total = widths[first..<first + count].reduce(0, +)
+            for i in 0..<count { widths[first + i] = total * (i + 1) / count - total * i / count }
             span += 1
         }
     }

@@ -43,7 +43,7 @@ public struct TextPlacement: Sendable {
     /// A grapheme cluster's box on its line (or the "…" of a truncated line).
     ///
     /// Stored in 32 bytes (offsets and line as `Int32`, as the prepared text keeps
-    /// them) rather than 48: placing writes one per cluster, then copies them out.
+    /// them) rather than 48: placing writes one per cluster.
     public struct Cluster: Sendable, Hashable {
         private var start: Int32, end: Int32
         private var lineIndex: Int32
@@ -69,12 +69,14 @@ public struct TextPlacement: Sendable {
             set { lineIndex = Int32(clamping: newValue) }
         }
 
-        /// Offsets beyond `Int32` (only a renderer's elided range can be) are clamped.
-        init(start: Int, end: Int, line: Int, left: Double, right: Double, isRightToLeft: Bool, isEllipsis: Bool,
-             isLineBreak: Bool) {
-            self.start = Int32(clamping: start)
-            self.end = Int32(clamping: end)
-            self.lineIndex = Int32(clamping: line)
+        /// Offsets and line in `Int32`, as the prepared text keeps them (the ellipsis's
+        /// offset, which a renderer's elided range may put past `Int32`, is clamped where
+        /// it is made).
+        init(start: Int32, end: Int32, line: Int32, left: Double, right: Double, isRightToLeft: Bool,
+             isEllipsis: Bool, isLineBreak: Bool) {
+            self.start = start
+            self.end = end
+            self.lineIndex = line
             self.isRightToLeft = isRightToLeft
             self.isEllipsis = isEllipsis
             self.isLineBreak = isLineBreak
@@ -120,21 +122,46 @@ public struct TextPlacement: Sendable {
         }
     }
 
+    /// A layout's lines as placing reads them: each made into a `LineInput` field by
+    /// field when read, as a copy of a whole line would retain its text.
+    struct LayoutLines: RandomAccessCollection {
+        let lines: [TextLayout.Line]
+        var startIndex: Int { 0 }
+        var endIndex: Int { lines.count }
+        subscript(index: Int) -> LineInput { LineInput(lines, at: index) }
+    }
+
     /// The lines, in order.
     public let lines: [Line]
     /// Every cluster of the lines, in logical (text) order; elided text has none.
     public let clusters: [Cluster]
     /// Indices into `clusters`, each line's left to right, line after line.
-    public let visualOrder: [Int]
+    public let visualOrder: VisualOrder
+
+    /// `visualOrder`: indices into `clusters`, read as an array's. Text with no
+    /// right-to-left levels is in visual order already: its order, the identity, is
+    /// not stored (making that array cost about a tenth of placing a line of chat).
+    public struct VisualOrder: RandomAccessCollection, Sendable {
+        /// The order of text with right-to-left levels; nil for the identity.
+        private let stored: [Int]?
+        private let identity: Range<Int>
+
+        init(stored: [Int]?, count: Int) {
+            self.stored = stored
+            identity = 0..<count
+        }
+
+        public var startIndex: Int { 0 }
+        public var endIndex: Int { identity.upperBound }
+        public subscript(position: Int) -> Int { stored?[position] ?? identity[position] }
+    }
 }
 
 extension PreparedText {
     /// Places the lines of `layout`, aligned with `alignment` (the style's when nil)
     /// in the width it was laid out at.
     public func placement(of layout: TextLayout, alignment: TextAlignment? = nil) -> TextPlacement {
-        // By index, field by field: a copy of a whole line would retain its text.
-        place(layout.lines.indices.lazy.map { TextPlacement.LineInput(layout.lines, at: $0) }, width: layout.width,
-              alignment: alignment ?? style.alignment)
+        place(TextPlacement.LayoutLines(lines: layout.lines), width: layout.width, alignment: alignment ?? style.alignment)
     }
 
     /// Places `lines` (in text order, not overlapping), aligned with `alignment` (the
@@ -147,69 +174,80 @@ extension PreparedText {
 
     /// Generic over the lines so that a layout's are placed without an array of inputs.
     ///
-    /// Clusters are written through pointers into arrays sized once (appending checked
-    /// the array's uniqueness per cluster, most of the cost); a line's scratch lives on
-    /// the stack. Text with no right-to-left levels skips bidi entirely, and so does a
-    /// line at a single level (reversed when that level is odd).
-    private func place<Lines: Collection>(_ lines: Lines, width: Double?,
-                                          alignment: TextAlignment) -> TextPlacement
-    where Lines.Element == TextPlacement.LineInput {
-        // A line holds at most a cluster per code unit it covers, one it starts inside
-        // and its ellipsis.
-        var bound = 0, lineBound = 0, needsItems = !bidi.isLeftToRight
-        for line in lines {
-            let units = max(0, min(line.utf16Range.upperBound, utf16Count) - max(line.utf16Range.lowerBound, 0)) + 2
-            bound += units
-            lineBound = max(lineBound, units)
-            needsItems = needsItems || line.elidedUTF16Range != nil
-        }
-        var placedLines: [TextPlacement.Line] = []
-        placedLines.reserveCapacity(lines.count)
-        // Written into scratch, then copied into arrays made by `reserveCapacity`: an array
-        // made at its size (`Array(repeating:count:)`, `Array(unsafeUninitializedCapacity:)`)
-        // looks its type up at run time on every call, which cost more than the copy.
-        var clusters: [TextPlacement.Cluster] = [], visualOrder: [Int] = []
-        withUnsafeTemporaryAllocation(of: TextPlacement.Cluster.self, capacity: bound) { written in
-            withUnsafeTemporaryAllocation(of: Int.self, capacity: bound) { visual in
-                withUnsafeTemporaryAllocation(of: PlacementItem.self, capacity: needsItems ? lineBound : 0) { items in
-                    // A line's runs' starts and their visual order.
-                    withUnsafeTemporaryAllocation(of: Int32.self, capacity: needsItems ? 2 * lineBound : 0) { runs in
-                        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: needsItems ? lineBound : 0) { levels in
-                            graphemeEnds.withUnsafeBufferPointer { ends in
-                                graphemeWidths.withUnsafeBufferPointer { widths in
-                                    graphemeHangs.withUnsafeBufferPointer { hangs in
-                                        let half = runs.count / 2
-                                        var out = PlacementBuffers(clusters: written, visual: visual, items: items,
-                                                                   levels: levels,
-                                                                   runStarts: .init(rebasing: runs[..<half]),
-                                                                   order: .init(rebasing: runs[half...]), ends: ends,
-                                                                   widths: widths, hangs: hangs, width: width,
-                                                                   alignment: alignment)
-                                        for (index, line) in lines.enumerated() {
-                                            placedLines.append(bidi.isLeftToRight && line.elidedUTF16Range == nil
-                                                               ? placeLeftToRight(line, index: index, into: &out)
-                                                               : placeReordering(line, index: index, into: &out))
-                                        }
-                                        clusters.reserveCapacity(out.clusterCount)
-                                        clusters.append(contentsOf: UnsafeBufferPointer(rebasing: written[..<out.clusterCount]))
-                                        // Left-to-right text is in visual order: the identity.
-                                        if bidi.isLeftToRight {
-                                            for index in 0..<out.clusterCount { visual[index] = index }
-                                            out.visualCount = out.clusterCount
-                                        }
-                                        visualOrder.reserveCapacity(out.visualCount)
-                                        visualOrder.append(contentsOf: UnsafeBufferPointer(rebasing: visual[..<out.visualCount]))
-                                    }
+    /// A first pass finds each line's graphemes (a line that starts where the one
+    /// before ended, with no search), so that scratch is sized exactly: the clusters
+    /// are written into it, then copied out once; a line's reordering scratch is sized
+    /// for the longest line. Text with no right-to-left levels skips bidi entirely and
+    /// stores no visual order; a line at a single level finds no runs and reorders
+    /// nothing (it is reversed when that level is odd).
+    private func place<Lines: RandomAccessCollection>(_ lines: Lines, width: Double?,
+                                                      alignment: TextAlignment) -> TextPlacement
+    where Lines.Element == TextPlacement.LineInput, Lines.Index == Int {
+        graphemeEnds.withUnsafeBufferPointer { ends in
+            // Each line's graphemes: firsts, then ends.
+            withUnsafeTemporaryAllocation(of: Int.self, capacity: 2 * lines.count) { spans in
+                var total = 0, longest = 0, needsItems = !bidi.isLeftToRight
+                // A line that starts where the one before ended, at a grapheme boundary,
+                // starts at that line's end: found without a search.
+                var previousUpper = Int.min, nextFirst: Int? = nil
+                for (index, line) in zip(0..., lines) {
+                    let graphemes = Self.graphemes(in: line.utf16Range, ends: ends,
+                                                   first: line.utf16Range.lowerBound == previousUpper ? nextFirst : nil)
+                    previousUpper = line.utf16Range.upperBound
+                    nextFirst = graphemes.upperBound > 0 && Int(ends[graphemes.upperBound - 1]) == previousUpper
+                        ? graphemes.upperBound : nil
+                    spans[index] = graphemes.lowerBound
+                    spans[lines.count + index] = graphemes.upperBound
+                    // A truncated line adds its ellipsis.
+                    let count = graphemes.count + (line.elidedUTF16Range == nil ? 0 : 1)
+                    total += count
+                    longest = max(longest, count)
+                    needsItems = needsItems || line.elidedUTF16Range != nil
+                }
+                var placedLines: [TextPlacement.Line] = [], clusters: [TextPlacement.Cluster] = []
+                var visualOrder = TextPlacement.VisualOrder(stored: nil, count: 0)
+                placedLines.reserveCapacity(lines.count)
+                // Written into scratch, then copied into arrays made by `reserveCapacity`: an
+                // array made at its size (`Array(unsafeUninitializedCapacity:)`,
+                // `Array(repeating:count:)`) looks its type up at run time on every call,
+                // and one filled by appending a sequence copies element by element: either
+                // costs more than the copy.
+                withUnsafeTemporaryAllocation(of: TextPlacement.Cluster.self, capacity: total) { written in
+                    withUnsafeTemporaryAllocation(of: Int.self, capacity: bidi.isLeftToRight ? 0 : total) { visual in
+                        let count = withPlacementScratch(capacity: needsItems ? longest : 0) { items, texts, levels, runStarts, order in
+                            withSources { widths, hangs, tabs, bidiLevels, ligatureSpans in
+                                var out = PlacementBuffers(clusters: written, visual: visual, widths: items, texts: texts,
+                                                           levels: levels, runStarts: runStarts, order: order,
+                                                           ends: ends, graphemeWidths: widths, hangs: hangs, tabs: tabs,
+                                                           bidiLevels: bidiLevels, ligatureSpans: ligatureSpans,
+                                                           width: width, alignment: alignment)
+                                for (index, line) in zip(0..., lines) {
+                                    let graphemes = spans[index]..<spans[lines.count + index]
+                                    placedLines.append(bidi.isLeftToRight && line.elidedUTF16Range == nil
+                                                       ? placeLeftToRight(line, index: index, graphemes: graphemes,
+                                                                          into: &out)
+                                                       : placeReordering(line, index: index, graphemes: graphemes,
+                                                                         into: &out))
                                 }
+                                return out.clusterCount
                             }
                         }
+                        clusters.reserveCapacity(count)
+                        clusters.append(contentsOf: UnsafeBufferPointer(rebasing: written[..<count]))
+                        // Left-to-right text is in visual order: the identity, not stored.
+                        var stored: [Int]?
+                        if !bidi.isLeftToRight {
+                            stored = []
+                            stored?.reserveCapacity(count)
+                            stored?.append(contentsOf: UnsafeBufferPointer(rebasing: visual[..<count]))
+                        }
+                        visualOrder = TextPlacement.VisualOrder(stored: stored, count: count)
                     }
                 }
+                return TextPlacement(lines: placedLines, clusters: clusters, visualOrder: visualOrder)
             }
         }
-        return TextPlacement(lines: placedLines, clusters: clusters, visualOrder: visualOrder)
     }
-
     /// Where a line's leftmost cluster goes, in px: `total` width units wide, the last
     /// `trailing` of them hanging whitespace; 0 when `width` is nil (no alignment).
     static func lineLeft(total: Int, trailing: Int, lineEnd: LineEnd, width: Double?, alignment: TextAlignment,
@@ -243,13 +281,14 @@ extension PreparedText {
         }
     }
 
-    /// The index of the first grapheme cluster that ends after `offset`.
-    func firstGrapheme(endingAfter offset: Int) -> Int {
-        var low = 0, high = graphemeEnds.count
-        while low < high {
-            let mid = (low + high) / 2
-            if Int(graphemeEnds[mid]) <= offset { low = mid + 1 } else { high = mid }
+    /// The graphemes a line of `range` places: from the one holding its first code
+    /// unit (`first` when known) through the last that starts before its end.
+    static func graphemes(in range: Range<Int>, ends: UnsafeBufferPointer<Int32>, first known: Int?) -> Range<Int> {
+        let first = known ?? ends.partitioningIndex { Int($0) > range.lowerBound }
+        guard first < ends.count, (first == 0 ? 0 : Int(ends[first - 1])) < range.upperBound else {
+            return first..<first
         }
-        return low
+        // The last one ends at or after the line's end.
+        return first..<min(ends[first...].partitioningIndex { Int($0) >= range.upperBound } + 1, ends.count)
     }
 }
