@@ -146,9 +146,12 @@ int ctx_cluster_context(uint32_t c) {
     int gcb = u_getIntPropertyValue((UChar32)c, UCHAR_GRAPHEME_CLUSTER_BREAK);
     int8_t type = u_charType((UChar32)c);
     int bits = 0;
-    if ((gcb == U_GCB_OTHER || gcb == U_GCB_LV || gcb == U_GCB_LVT) && (U_MASK(type) & U_GC_L_MASK) &&
-        !u_hasBinaryProperty((UChar32)c, UCHAR_EXTENDED_PICTOGRAPHIC))
-        bits |= CTX_ALONE_LETTER;
+    int alone = (gcb == U_GCB_OTHER || gcb == U_GCB_LV || gcb == U_GCB_LVT) &&
+                !u_hasBinaryProperty((UChar32)c, UCHAR_EXTENDED_PICTOGRAPHIC);
+    if (alone && (U_MASK(type) & U_GC_L_MASK)) bits |= CTX_ALONE_LETTER;
+    if (alone && (U_MASK(type) & (U_GC_L_MASK | U_GC_N_MASK | U_GC_P_MASK | U_GC_S_MASK | U_GC_ZS_MASK)) &&
+        !u_isMirrored((UChar32)c) && !u_hasBinaryProperty((UChar32)c, UCHAR_DEFAULT_IGNORABLE_CODE_POINT))
+        bits |= CTX_ALONE_GRAPHIC;
     if (gcb == U_GCB_PREPEND || gcb == U_GCB_L) bits |= CTX_JOINS_NEXT;
     if (joins_previous((UChar32)c, type, gcb) || gcb == U_GCB_V || gcb == U_GCB_T) bits |= CTX_JOINS_PREVIOUS;
     return bits;

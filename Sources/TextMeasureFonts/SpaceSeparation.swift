@@ -37,76 +37,158 @@ package enum ClusterContext {
     /// Joins the code point before it (a mark, a joiner, a vowel or trailing jamo).
     package static let joinsPrevious: UInt8 = 4
 
-    /// The table for a font set whose fonts draw the BMP as `bmpFonts` says.
-    static func table(fonts: [Font], bmpFonts: [UInt8]) -> [UInt8] {
+    /// The tables for a font set whose fonts draw the BMP as `bmpFonts` says: the
+    /// contexts, and the nominal glyphs (see `FontSet.nominalGlyphs`; empty when no
+    /// code point has one).
+    static func tables(fonts: [Font], bmpFonts: [UInt8]) -> (contexts: [UInt8], nominalGlyphs: [UInt32]) {
         var reached = [GlyphReach?](repeating: nil, count: fonts.count)
         let unicode = hb_unicode_funcs_get_default()
         var table = [UInt8](repeating: 0, count: 0x10000)
+        var nominal = [UInt32](repeating: 0, count: 0x10000)
+        var anyNominal = false
         for scalar in UInt32(0)..<0x10000 {
             let bits = ctx_cluster_context(scalar)
             var entry: UInt8 = 0
             if bits & Int32(CTX_JOINS_NEXT) != 0 { entry |= joinsNext }
             if bits & Int32(CTX_JOINS_PREVIOUS) != 0 { entry |= joinsPrevious }
-            if bits & Int32(CTX_ALONE_LETTER) != 0 {
-                let script = hb_unicode_script(unicode, scalar)
+            if bits & Int32(CTX_ALONE_GRAPHIC | CTX_ALONE_LETTER) != 0 {
                 let index = Int(bmpFonts[Int(scalar)])
-                if script != HB_SCRIPT_COMMON, script != HB_SCRIPT_INHERITED, script != HB_SCRIPT_UNKNOWN {
-                    if reached[index] == nil { reached[index] = GlyphReach(fonts[index]) }
-                    if reached[index]!.isContextFree(scalar) { entry |= contextFree }
+                if reached[index] == nil { reached[index] = GlyphReach(fonts[index]) }
+                if let glyph = reached[index]!.unreachedGlyph(scalar) {
+                    if bits & Int32(CTX_ALONE_GRAPHIC) != 0, let packed = NominalGlyph.packed(glyph, font: fonts[index]) {
+                        nominal[Int(scalar)] = packed
+                        anyNominal = true
+                    }
+                    let script = hb_unicode_script(unicode, scalar)
+                    if bits & Int32(CTX_ALONE_LETTER) != 0, script != HB_SCRIPT_COMMON, script != HB_SCRIPT_INHERITED,
+                       script != HB_SCRIPT_UNKNOWN, reached[index]!.isContextFree(glyph) {
+                        entry |= contextFree
+                    }
                 }
             }
             table[Int(scalar)] = entry
         }
-        return table
+        return (table, anyNominal ? nominal : [])
     }
+}
+
+/// An entry of `FontSet.nominalGlyphs`: a glyph and its advance, 16 bits each.
+package enum NominalGlyph {
+    /// The features HarfBuzz applies only to vertical text, unless a style turns them
+    /// on: their lookups do not keep a glyph from being nominal.
+    package static let verticalFeatures = [hb_tag_from_string("vert", 4), hb_tag_from_string("vrt2", 4)]
+
+    /// `glyph` with its advance in `font` (in `Font.advanceUnitsPerEm`, as shaping
+    /// gives it: the bitmap strike's for colour-bitmap fonts, else HarfBuzz's), or nil
+    /// when either does not fit in 16 bits (or the glyph is .notdef: 0 means none).
+    static func packed(_ glyph: hb_codepoint_t, font: Font) -> UInt32? {
+        let advance: Int32
+        if let bitmapAdvances = font.bitmapAdvances {
+            guard Int(glyph) < bitmapAdvances.count else { return nil }
+            advance = bitmapAdvances[Int(glyph)]
+        } else {
+            advance = hb_font_get_glyph_h_advance(font.hbFont, glyph)
+        }
+        guard glyph != 0, glyph <= 0xFFFF, (0...0xFFFF).contains(advance) else { return nil }
+        return glyph | UInt32(advance) << 16
+    }
+
+    @inline(__always) package static func glyph(_ entry: UInt32) -> UInt32 { entry & 0xFFFF }
+    @inline(__always) package static func advance(_ entry: UInt32) -> Int32 { Int32(entry >> 16) }
 }
 
 /// The glyphs of a font that shaping can change or move because of the glyphs next
 /// to them: those any GSUB or GPOS lookup names (as input, context or output, in any
 /// feature: the style's features are not known here) and those of legacy `kern`
 /// pairs. A glyph outside them, classed as a base glyph or not at all, can be
-/// skipped by no lookup either: no rule reaches across it. Fonts with AAT tables, a
-/// `kern` table HarfBuzz reads in another way, or lookups that skip base glyphs
-/// (`IgnoreBaseGlyphs`) have no context-free glyphs; nor, for speed, fonts that
-/// position nothing.
+/// skipped by no lookup either: no rule reaches across it. Fonts with AAT tables
+/// (`trak` included), a `kern` table HarfBuzz reads in another way, or lookups that
+/// skip base glyphs (`IgnoreBaseGlyphs`) have no such glyphs.
+///
+/// Lookups that only the vertical features (`vert`, `vrt2`) reach are kept apart:
+/// HarfBuzz applies those only to vertical text, or when a style turns them on
+/// (`Shaper.keepsVerticalFormsOff`), so their glyphs are still nominal in
+/// horizontal text (`unreachedGlyph`), though not context-free for the cache, whose
+/// key holds the features.
 private final class GlyphReach {
     let font: OpaquePointer
     let face: OpaquePointer
+    /// The glyphs of lookups some horizontal feature reaches (or no feature), and of `kern` pairs.
     let glyphs: OpaquePointer
+    /// The glyphs of lookups only the vertical features reach.
+    let verticalGlyphs: OpaquePointer
     var isOpaque = false
+    /// Whether the font positions nothing (no GPOS lookup, no `kern` table).
+    var positionsNothing = false
 
     init(_ font: Font) {
         self.font = font.hbFont
         face = hb_font_get_face(font.hbFont)
         glyphs = hb_set_create()
-        for table in ["morx", "mort", "kerx"] where Self.tableLength(face, table) > 0 { isOpaque = true }
+        verticalGlyphs = hb_set_create()
+        for table in ["morx", "mort", "kerx", "trak"] where Self.tableLength(face, table) > 0 { isOpaque = true }
         for table in ["GSUB", "GPOS"] {
             let tag = hb_tag_from_string(table, 4)
             if Self.skipsBaseGlyphs(face, table) { isOpaque = true }
+            let verticalOnly = Self.verticalOnlyLookups(face, tag)
+            defer { hb_set_destroy(verticalOnly) }
             for lookup in 0..<hb_ot_layout_table_get_lookup_count(face, tag) {
-                hb_ot_layout_lookup_collect_glyphs(face, tag, lookup, glyphs, glyphs, glyphs, glyphs)
+                let into = hb_set_has(verticalOnly, lookup) != 0 ? verticalGlyphs : glyphs
+                hb_ot_layout_lookup_collect_glyphs(face, tag, lookup, into, into, into, into)
             }
         }
         if !Self.collectKerningPairs(face, into: glyphs) { isOpaque = true }
-        // A font that positions nothing (no GPOS lookup, no kern table: Droid Sans
-        // Fallback, whose one lookup is for vertical text) shapes a letter for less
-        // than a cache lookup costs (about 45 ns against 70): caching its letters one by
-        // one made Chinese 29% slower cold and 18% warm. Only the cost is at stake.
-        if hb_ot_layout_table_get_lookup_count(face, hb_tag_from_string("GPOS", 4)) == 0,
-           Self.tableLength(face, "kern") == 0 {
-            isOpaque = true
-        }
+        positionsNothing = hb_ot_layout_table_get_lookup_count(face, hb_tag_from_string("GPOS", 4)) == 0
+            && Self.tableLength(face, "kern") == 0
     }
 
-    deinit { hb_set_destroy(glyphs) }
+    deinit {
+        hb_set_destroy(glyphs)
+        hb_set_destroy(verticalGlyphs)
+    }
 
-    func isContextFree(_ scalar: UInt32) -> Bool {
+    /// The nominal glyph of `scalar` when no lookup of a horizontal feature and no
+    /// kerning pair names it and it is classed as a base glyph or not at all.
+    func unreachedGlyph(_ scalar: UInt32) -> hb_codepoint_t? {
         var glyph: hb_codepoint_t = 0
         guard !isOpaque, hb_font_get_nominal_glyph(font, scalar, &glyph) != 0, hb_set_has(glyphs, glyph) == 0 else {
-            return false
+            return nil
         }
         let glyphClass = hb_ot_layout_get_glyph_class(face, glyph)
-        return glyphClass == HB_OT_LAYOUT_GLYPH_CLASS_UNCLASSIFIED || glyphClass == HB_OT_LAYOUT_GLYPH_CLASS_BASE_GLYPH
+        guard glyphClass == HB_OT_LAYOUT_GLYPH_CLASS_UNCLASSIFIED || glyphClass == HB_OT_LAYOUT_GLYPH_CLASS_BASE_GLYPH else {
+            return nil
+        }
+        return glyph
+    }
+
+    /// Whether an `unreachedGlyph` is named by no vertical lookup either, whatever the
+    /// style's features. A font that positions nothing (Droid Sans Fallback, whose one
+    /// lookup is for vertical text) has no context-free glyphs, for speed: its letters
+    /// cost less to prepare than to look up one by one (see `FontSet.nominalGlyphs`).
+    func isContextFree(_ glyph: hb_codepoint_t) -> Bool {
+        !positionsNothing && hb_set_has(verticalGlyphs, glyph) == 0
+    }
+
+    /// The lookups of `table` that the vertical features reach and no other feature does.
+    private static func verticalOnlyLookups(_ face: OpaquePointer?, _ table: hb_tag_t) -> OpaquePointer? {
+        let vertical = NominalGlyph.verticalFeatures
+        var tags: [hb_tag_t] = []
+        var offset: UInt32 = 0
+        while true {
+            var page = [hb_tag_t](repeating: 0, count: 64)
+            var count = UInt32(page.count)
+            let total = hb_ot_layout_table_get_feature_tags(face, table, offset, &count, &page)
+            tags += page.prefix(Int(count))
+            offset += count
+            if count == 0 || offset >= total { break }
+        }
+        let horizontal = Array(Set(tags.filter { !vertical.contains($0) })) + [0]   // 0: HB_TAG_NONE ends the list
+        let reached = hb_set_create(), only = hb_set_create()
+        defer { hb_set_destroy(reached) }
+        if horizontal.count > 1 { hb_ot_layout_collect_lookups(face, table, nil, nil, horizontal, reached) }
+        hb_ot_layout_collect_lookups(face, table, nil, nil, vertical + [0], only)
+        hb_set_subtract(only, reached)
+        return only
     }
 
     private static func withTable<R>(_ face: OpaquePointer?, _ name: String,
