@@ -41,32 +41,37 @@ package enum ClusterContext {
     /// contexts, and the nominal glyphs (see `FontSet.nominalGlyphs`; empty when no
     /// code point has one).
     static func tables(fonts: [Font], bmpFonts: [UInt8]) -> (contexts: [UInt8], nominalGlyphs: [UInt32]) {
-        var reached = [GlyphReach?](repeating: nil, count: fonts.count)
-        let unicode = hb_unicode_funcs_get_default()
+        var bits = [UInt8](repeating: 0, count: 0x10000)
+        bits.withUnsafeMutableBufferPointer { ctx_cluster_contexts($0.baseAddress) }
         var table = [UInt8](repeating: 0, count: 0x10000)
+        // Letters and other graphic code points, by the font drawing them: their glyphs
+        // are then looked up a font at a time, many per HarfBuzz call.
+        var candidates = [[UInt32]](repeating: [], count: fonts.count)
+        let alone = UInt8(CTX_ALONE_GRAPHIC | CTX_ALONE_LETTER)
+        for scalar in 0..<0x10000 {
+            if bits[scalar] & UInt8(CTX_JOINS_NEXT) != 0 { table[scalar] |= joinsNext }
+            if bits[scalar] & UInt8(CTX_JOINS_PREVIOUS) != 0 { table[scalar] |= joinsPrevious }
+            if bits[scalar] & alone != 0 { candidates[Int(bmpFonts[scalar])].append(UInt32(scalar)) }
+        }
+        let unicode = hb_unicode_funcs_get_default()
         var nominal = [UInt32](repeating: 0, count: 0x10000)
         var anyNominal = false
-        for scalar in UInt32(0)..<0x10000 {
-            let bits = ctx_cluster_context(scalar)
-            var entry: UInt8 = 0
-            if bits & Int32(CTX_JOINS_NEXT) != 0 { entry |= joinsNext }
-            if bits & Int32(CTX_JOINS_PREVIOUS) != 0 { entry |= joinsPrevious }
-            if bits & Int32(CTX_ALONE_GRAPHIC | CTX_ALONE_LETTER) != 0 {
-                let index = Int(bmpFonts[Int(scalar)])
-                if reached[index] == nil { reached[index] = GlyphReach(fonts[index]) }
-                if let glyph = reached[index]!.unreachedGlyph(scalar) {
-                    if bits & Int32(CTX_ALONE_GRAPHIC) != 0, let packed = NominalGlyph.packed(glyph, font: fonts[index]) {
-                        nominal[Int(scalar)] = packed
-                        anyNominal = true
-                    }
-                    let script = hb_unicode_script(unicode, scalar)
-                    if bits & Int32(CTX_ALONE_LETTER) != 0, script != HB_SCRIPT_COMMON, script != HB_SCRIPT_INHERITED,
-                       script != HB_SCRIPT_UNKNOWN, reached[index]!.isContextFree(glyph) {
-                        entry |= contextFree
-                    }
+        for (index, scalars) in candidates.enumerated() where !scalars.isEmpty {
+            let reach = GlyphReach(fonts[index])
+            let glyphs = reach.unreachedGlyphs(scalars)
+            let advances = NominalGlyph.advances(of: glyphs, in: fonts[index])
+            for (i, glyph) in glyphs.enumerated() where glyph != 0 {
+                let scalar = Int(scalars[i])
+                if bits[scalar] & UInt8(CTX_ALONE_GRAPHIC) != 0, let packed = NominalGlyph.packed(glyph, advance: advances[i]) {
+                    nominal[scalar] = packed
+                    anyNominal = true
+                }
+                guard bits[scalar] & UInt8(CTX_ALONE_LETTER) != 0, reach.isContextFree(glyph) else { continue }
+                let script = hb_unicode_script(unicode, UInt32(scalar))
+                if script != HB_SCRIPT_COMMON, script != HB_SCRIPT_INHERITED, script != HB_SCRIPT_UNKNOWN {
+                    table[scalar] |= contextFree
                 }
             }
-            table[Int(scalar)] = entry
         }
         return (table, anyNominal ? nominal : [])
     }
@@ -78,17 +83,22 @@ package enum NominalGlyph {
     /// on: their lookups do not keep a glyph from being nominal.
     package static let verticalFeatures = [hb_tag_from_string("vert", 4), hb_tag_from_string("vrt2", 4)]
 
-    /// `glyph` with its advance in `font` (in `Font.advanceUnitsPerEm`, as shaping
-    /// gives it: the bitmap strike's for colour-bitmap fonts, else HarfBuzz's), or nil
-    /// when either does not fit in 16 bits (or the glyph is .notdef: 0 means none).
-    static func packed(_ glyph: hb_codepoint_t, font: Font) -> UInt32? {
-        let advance: Int32
+    /// The advances of `glyphs` in `font`, as shaping gives them (in `Font.advanceUnitsPerEm`):
+    /// the bitmap strike's for colour-bitmap fonts, else HarfBuzz's.
+    static func advances(of glyphs: [hb_codepoint_t], in font: Font) -> [Int32] {
         if let bitmapAdvances = font.bitmapAdvances {
-            guard Int(glyph) < bitmapAdvances.count else { return nil }
-            advance = bitmapAdvances[Int(glyph)]
-        } else {
-            advance = hb_font_get_glyph_h_advance(font.hbFont, glyph)
+            return glyphs.map { Int($0) < bitmapAdvances.count ? bitmapAdvances[Int($0)] : -1 }
         }
+        var advances = [Int32](repeating: 0, count: glyphs.count)
+        advances.withUnsafeMutableBufferPointer { advances in
+            hb_font_get_glyph_h_advances(font.hbFont, UInt32(glyphs.count), glyphs, 4, advances.baseAddress, 4)
+        }
+        return advances
+    }
+
+    /// The entry for `glyph` and `advance`, or nil when either does not fit in 16 bits
+    /// (or the glyph is .notdef: 0 means none).
+    static func packed(_ glyph: hb_codepoint_t, advance: Int32) -> UInt32? {
         guard glyph != 0, glyph <= 0xFFFF, (0...0xFFFF).contains(advance) else { return nil }
         return glyph | UInt32(advance) << 16
     }
@@ -106,10 +116,9 @@ package enum NominalGlyph {
 /// skip base glyphs (`IgnoreBaseGlyphs`) have no such glyphs.
 ///
 /// Lookups that only the vertical features (`vert`, `vrt2`) reach are kept apart:
-/// HarfBuzz applies those only to vertical text, or when a style turns them on
-/// (`Shaper.keepsVerticalFormsOff`), so their glyphs are still nominal in
-/// horizontal text (`unreachedGlyph`), though not context-free for the cache, whose
-/// key holds the features.
+/// HarfBuzz applies those only to vertical text, or when a style turns them on (and
+/// the shaper then uses no nominal glyph), so their glyphs are still nominal in
+/// horizontal text (`unreachedGlyphs`), though not context-free for the cache.
 private final class GlyphReach {
     let font: OpaquePointer
     let face: OpaquePointer
@@ -147,21 +156,35 @@ private final class GlyphReach {
         hb_set_destroy(verticalGlyphs)
     }
 
-    /// The nominal glyph of `scalar` when no lookup of a horizontal feature and no
-    /// kerning pair names it and it is classed as a base glyph or not at all.
-    func unreachedGlyph(_ scalar: UInt32) -> hb_codepoint_t? {
-        var glyph: hb_codepoint_t = 0
-        guard !isOpaque, hb_font_get_nominal_glyph(font, scalar, &glyph) != 0, hb_set_has(glyphs, glyph) == 0 else {
-            return nil
+    /// For each of `scalars`, its nominal glyph when no lookup of a horizontal feature
+    /// and no kerning pair names it and it is classed as a base glyph or not at all, else 0.
+    func unreachedGlyphs(_ scalars: [UInt32]) -> [hb_codepoint_t] {
+        var glyphs = [hb_codepoint_t](repeating: 0, count: scalars.count)
+        guard !isOpaque else { return glyphs }
+        scalars.withUnsafeBufferPointer { scalars in
+            glyphs.withUnsafeMutableBufferPointer { glyphs in
+                guard let first = scalars.baseAddress, let out = glyphs.baseAddress else { return }
+                var done = 0
+                while done < scalars.count {
+                    // HarfBuzz stops at a code point with no glyph: it keeps glyph 0, and the rest go on.
+                    done += Int(hb_font_get_nominal_glyphs(font, UInt32(scalars.count - done), first + done, 4,
+                                                           out + done, 4))
+                    if done < scalars.count { out[done] = 0 }
+                    done += 1
+                }
+                for index in glyphs.indices where glyphs[index] != 0 {
+                    let glyphClass = hb_ot_layout_get_glyph_class(face, glyphs[index])
+                    if hb_set_has(self.glyphs, glyphs[index]) != 0
+                        || (glyphClass != HB_OT_LAYOUT_GLYPH_CLASS_UNCLASSIFIED && glyphClass != HB_OT_LAYOUT_GLYPH_CLASS_BASE_GLYPH) {
+                        glyphs[index] = 0
+                    }
+                }
+            }
         }
-        let glyphClass = hb_ot_layout_get_glyph_class(face, glyph)
-        guard glyphClass == HB_OT_LAYOUT_GLYPH_CLASS_UNCLASSIFIED || glyphClass == HB_OT_LAYOUT_GLYPH_CLASS_BASE_GLYPH else {
-            return nil
-        }
-        return glyph
+        return glyphs
     }
 
-    /// Whether an `unreachedGlyph` is named by no vertical lookup either, whatever the
+    /// Whether one of the `unreachedGlyphs` is named by no vertical lookup either, whatever the
     /// style's features. A font that positions nothing (Droid Sans Fallback, whose one
     /// lookup is for vertical text) has no context-free glyphs, for speed: its letters
     /// cost less to prepare than to look up one by one (see `FontSet.nominalGlyphs`).

@@ -105,7 +105,8 @@ int ctx_joins_previous(uint32_t c);
 //   forms a grapheme cluster by itself unless something joins it, and that HarfBuzz
 //   neither mirrors (not Bidi_Mirrored) nor hides (not Default_Ignorable), not pictographic.
 enum { CTX_ALONE_LETTER = 1, CTX_JOINS_NEXT = 2, CTX_JOINS_PREVIOUS = 4, CTX_ALONE_GRAPHIC = 8 };
-int ctx_cluster_context(uint32_t c);
+/// Writes the bits of each BMP code point to `out` (0x10000 entries).
+void ctx_cluster_contexts(uint8_t *out);
 
 /// Paragraph directions for ctx_bidi_resolve.
 enum {
