@@ -2,8 +2,10 @@
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdlib.h>
+#include <string.h>
 #include <unicode/ubrk.h>
 #include <unicode/uchar.h>
+#include <unicode/uset.h>
 #include <unicode/utf16.h>
 
 #ifdef CTX_MEASURING_PROBE
@@ -131,7 +133,7 @@ static int is_inert_code_point(UChar32 c) {
 }
 
 // With the code point's general category and grapheme cluster break given, so that
-// ctx_cluster_context, run for all of the BMP per font set, looks each up once.
+// ctx_cluster_contexts, run for all of the BMP per font set, looks each up once.
 static int joins_previous(UChar32 c, int8_t type, int gcb) {
     return type == U_NON_SPACING_MARK || type == U_ENCLOSING_MARK || type == U_COMBINING_SPACING_MARK ||
            gcb == U_GCB_EXTEND || gcb == U_GCB_ZWJ || gcb == U_GCB_SPACING_MARK || c == 0x2044;
@@ -141,17 +143,51 @@ static int joins_previous_code_point(UChar32 c) {
     return joins_previous(c, u_charType(c), u_getIntPropertyValue(c, UCHAR_GRAPHEME_CLUSTER_BREAK));
 }
 
-int ctx_cluster_context(uint32_t c) {
-    if (c > 0x10FFFF || U_IS_SURROGATE(c)) return 0;
-    int gcb = u_getIntPropertyValue((UChar32)c, UCHAR_GRAPHEME_CLUSTER_BREAK);
-    int8_t type = u_charType((UChar32)c);
+// Binary properties ctx_cluster_contexts reads, as bits.
+enum { PICTOGRAPHIC = 1, MIRRORED = 2, IGNORABLE = 4 };
+
+static int cluster_context(UChar32 c, int8_t type, int gcb, int properties) {
+    if (U_IS_SURROGATE(c)) return 0;
     int bits = 0;
-    if ((gcb == U_GCB_OTHER || gcb == U_GCB_LV || gcb == U_GCB_LVT) && (U_MASK(type) & U_GC_L_MASK) &&
-        !u_hasBinaryProperty((UChar32)c, UCHAR_EXTENDED_PICTOGRAPHIC))
-        bits |= CTX_ALONE_LETTER;
+    int alone = (gcb == U_GCB_OTHER || gcb == U_GCB_LV || gcb == U_GCB_LVT) &&
+                (U_MASK(type) & (U_GC_L_MASK | U_GC_N_MASK | U_GC_P_MASK | U_GC_S_MASK | U_GC_ZS_MASK)) &&
+                !(properties & PICTOGRAPHIC);
+    if (alone && (U_MASK(type) & U_GC_L_MASK)) bits |= CTX_ALONE_LETTER;
+    if (alone && !(properties & (MIRRORED | IGNORABLE))) bits |= CTX_ALONE_GRAPHIC;
     if (gcb == U_GCB_PREPEND || gcb == U_GCB_L) bits |= CTX_JOINS_NEXT;
-    if (joins_previous((UChar32)c, type, gcb) || gcb == U_GCB_V || gcb == U_GCB_T) bits |= CTX_JOINS_PREVIOUS;
+    if (joins_previous(c, type, gcb) || gcb == U_GCB_V || gcb == U_GCB_T) bits |= CTX_JOINS_PREVIOUS;
     return bits;
+}
+
+// `bit` set in `out` for the BMP code points of a binary property, range by range.
+static int fill_bits(UProperty property, uint8_t *out, uint8_t bit) {
+    UErrorCode error = U_ZERO_ERROR;
+    const USet *set = u_getBinaryPropertySet(property, &error);
+    if (U_FAILURE(error)) return 0;
+    int32_t count = uset_getItemCount(set);
+    for (int32_t item = 0; item < count; item++) {
+        UChar32 start, end;
+        if (uset_getItem(set, item, &start, &end, NULL, 0, &error) != 0 || U_FAILURE(error)) return 0;
+        for (UChar32 c = start; c <= end && c < 0x10000; c++) out[c] |= bit;
+    }
+    return 1;
+}
+
+void ctx_cluster_contexts(uint8_t *out) {
+    // ICU's sets give the binary properties in a few hundred ranges, for less than
+    // asking each of 65,536 code points three more properties costs.
+    uint8_t *properties = calloc(0x10000, 1);
+    int ranges = properties && fill_bits(UCHAR_EXTENDED_PICTOGRAPHIC, properties, PICTOGRAPHIC) &&
+                 fill_bits(UCHAR_BIDI_MIRRORED, properties, MIRRORED) &&
+                 fill_bits(UCHAR_DEFAULT_IGNORABLE_CODE_POINT, properties, IGNORABLE);
+    // Without them (out of memory), no code point has bits: nothing is context-free
+    // or nominal, and all text is shaped by HarfBuzz, which is exact.
+    for (UChar32 c = 0; c < 0x10000; c++) {
+        out[c] = ranges ? (uint8_t)cluster_context(c, u_charType(c), u_getIntPropertyValue(c, UCHAR_GRAPHEME_CLUSTER_BREAK),
+                                                   properties[c])
+                        : 0;
+    }
+    free(properties);
 }
 
 static void fill_page(unsigned page) {

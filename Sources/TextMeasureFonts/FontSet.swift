@@ -32,6 +32,13 @@ public struct FontSet: Sendable {
     /// clusters. A break between two context-free letters is as safe as one after a
     /// space (`Stretch.isSafeBreak`), so Chinese, Japanese and Korean can be cached.
     package var clusterContexts: [UInt8] { storage.clusterContexts }
+    /// For each BMP code point, the glyph and advance HarfBuzz gives it in horizontal
+    /// text whatever its neighbours, when it is a grapheme cluster by itself
+    /// (`NominalGlyph`; 0 for the others, and empty when no code point has one): its
+    /// nominal glyph in the font the set draws it with, which no lookup (but vertical
+    /// ones) and no kerning pair names. Shaping writes those directly and calls
+    /// HarfBuzz only for the text between them (`Shaper.shape(_:of:clusterEnds:…)`).
+    package var nominalGlyphs: [UInt32] { storage.nominalGlyphs }
     /// The ellipsis and line boxes of each style the set is used with.
     package var styleMeasures: StyleMeasures { storage.styleMeasures }
     /// `isDrawnOrIgnorable` for the ASCII code points, bit v of the 128: the answer
@@ -62,6 +69,7 @@ public struct FontSet: Sendable {
         let bmpFonts: [UInt8]
         let spacesSeparateShaping: Bool
         let clusterContexts: [UInt8]
+        let nominalGlyphs: [UInt32]
         let styleMeasures = StyleMeasures()
         let drawnASCII: (low: UInt64, high: UInt64)
 
@@ -70,7 +78,7 @@ public struct FontSet: Sendable {
             self.identity = identity
             self.bmpFonts = bmpFonts
             self.spacesSeparateShaping = spacesSeparateShaping
-            clusterContexts = fonts.isEmpty ? [] : ClusterContext.table(fonts: fonts, bmpFonts: bmpFonts)
+            (clusterContexts, nominalGlyphs) = fonts.isEmpty ? ([], []) : ClusterContext.tables(fonts: fonts, bmpFonts: bmpFonts)
             var drawn: (low: UInt64, high: UInt64) = (0, 0)
             for scalar in UInt32(0)..<128 where !fonts.isEmpty
                 && FontSet.isDrawnOrIgnorable(scalar, fonts: fonts, bmpFonts: bmpFonts) {

@@ -37,76 +37,181 @@ package enum ClusterContext {
     /// Joins the code point before it (a mark, a joiner, a vowel or trailing jamo).
     package static let joinsPrevious: UInt8 = 4
 
-    /// The table for a font set whose fonts draw the BMP as `bmpFonts` says.
-    static func table(fonts: [Font], bmpFonts: [UInt8]) -> [UInt8] {
-        var reached = [GlyphReach?](repeating: nil, count: fonts.count)
-        let unicode = hb_unicode_funcs_get_default()
+    /// The tables for a font set whose fonts draw the BMP as `bmpFonts` says: the
+    /// contexts, and the nominal glyphs (see `FontSet.nominalGlyphs`; empty when no
+    /// code point has one).
+    static func tables(fonts: [Font], bmpFonts: [UInt8]) -> (contexts: [UInt8], nominalGlyphs: [UInt32]) {
+        var bits = [UInt8](repeating: 0, count: 0x10000)
+        bits.withUnsafeMutableBufferPointer { ctx_cluster_contexts($0.baseAddress) }
         var table = [UInt8](repeating: 0, count: 0x10000)
-        for scalar in UInt32(0)..<0x10000 {
-            let bits = ctx_cluster_context(scalar)
-            var entry: UInt8 = 0
-            if bits & Int32(CTX_JOINS_NEXT) != 0 { entry |= joinsNext }
-            if bits & Int32(CTX_JOINS_PREVIOUS) != 0 { entry |= joinsPrevious }
-            if bits & Int32(CTX_ALONE_LETTER) != 0 {
-                let script = hb_unicode_script(unicode, scalar)
-                let index = Int(bmpFonts[Int(scalar)])
+        // Letters and other graphic code points, by the font drawing them: their glyphs
+        // are then looked up a font at a time, many per HarfBuzz call.
+        var candidates = [[UInt32]](repeating: [], count: fonts.count)
+        let alone = UInt8(CTX_ALONE_GRAPHIC | CTX_ALONE_LETTER)
+        for scalar in 0..<0x10000 {
+            if bits[scalar] & UInt8(CTX_JOINS_NEXT) != 0 { table[scalar] |= joinsNext }
+            if bits[scalar] & UInt8(CTX_JOINS_PREVIOUS) != 0 { table[scalar] |= joinsPrevious }
+            if bits[scalar] & alone != 0 { candidates[Int(bmpFonts[scalar])].append(UInt32(scalar)) }
+        }
+        let unicode = hb_unicode_funcs_get_default()
+        var nominal = [UInt32](repeating: 0, count: 0x10000)
+        var anyNominal = false
+        for (index, scalars) in candidates.enumerated() where !scalars.isEmpty {
+            let reach = GlyphReach(fonts[index])
+            let glyphs = reach.unreachedGlyphs(scalars)
+            let advances = NominalGlyph.advances(of: glyphs, in: fonts[index])
+            for (i, glyph) in glyphs.enumerated() where glyph != 0 {
+                let scalar = Int(scalars[i])
+                if bits[scalar] & UInt8(CTX_ALONE_GRAPHIC) != 0, let packed = NominalGlyph.packed(glyph, advance: advances[i]) {
+                    nominal[scalar] = packed
+                    anyNominal = true
+                }
+                guard bits[scalar] & UInt8(CTX_ALONE_LETTER) != 0, reach.isContextFree(glyph) else { continue }
+                let script = hb_unicode_script(unicode, UInt32(scalar))
                 if script != HB_SCRIPT_COMMON, script != HB_SCRIPT_INHERITED, script != HB_SCRIPT_UNKNOWN {
-                    if reached[index] == nil { reached[index] = GlyphReach(fonts[index]) }
-                    if reached[index]!.isContextFree(scalar) { entry |= contextFree }
+                    table[scalar] |= contextFree
                 }
             }
-            table[Int(scalar)] = entry
         }
-        return table
+        return (table, anyNominal ? nominal : [])
     }
+}
+
+/// An entry of `FontSet.nominalGlyphs`: a glyph and its advance, 16 bits each.
+package enum NominalGlyph {
+    /// The features HarfBuzz applies only to vertical text, unless a style turns them
+    /// on: their lookups do not keep a glyph from being nominal.
+    package static let verticalFeatures = [hb_tag_from_string("vert", 4), hb_tag_from_string("vrt2", 4)]
+
+    /// The advances of `glyphs` in `font`, as shaping gives them (in `Font.advanceUnitsPerEm`):
+    /// the bitmap strike's for colour-bitmap fonts, else HarfBuzz's.
+    static func advances(of glyphs: [hb_codepoint_t], in font: Font) -> [Int32] {
+        if let bitmapAdvances = font.bitmapAdvances {
+            return glyphs.map { Int($0) < bitmapAdvances.count ? bitmapAdvances[Int($0)] : -1 }
+        }
+        var advances = [Int32](repeating: 0, count: glyphs.count)
+        advances.withUnsafeMutableBufferPointer { advances in
+            hb_font_get_glyph_h_advances(font.hbFont, UInt32(glyphs.count), glyphs, 4, advances.baseAddress, 4)
+        }
+        return advances
+    }
+
+    /// The entry for `glyph` and `advance`, or nil when either does not fit in 16 bits
+    /// (or the glyph is .notdef: 0 means none).
+    static func packed(_ glyph: hb_codepoint_t, advance: Int32) -> UInt32? {
+        guard glyph != 0, glyph <= 0xFFFF, (0...0xFFFF).contains(advance) else { return nil }
+        return glyph | UInt32(advance) << 16
+    }
+
+    @inline(__always) package static func glyph(_ entry: UInt32) -> UInt32 { entry & 0xFFFF }
+    @inline(__always) package static func advance(_ entry: UInt32) -> Int32 { Int32(entry >> 16) }
 }
 
 /// The glyphs of a font that shaping can change or move because of the glyphs next
 /// to them: those any GSUB or GPOS lookup names (as input, context or output, in any
 /// feature: the style's features are not known here) and those of legacy `kern`
 /// pairs. A glyph outside them, classed as a base glyph or not at all, can be
-/// skipped by no lookup either: no rule reaches across it. Fonts with AAT tables, a
-/// `kern` table HarfBuzz reads in another way, or lookups that skip base glyphs
-/// (`IgnoreBaseGlyphs`) have no context-free glyphs; nor, for speed, fonts that
-/// position nothing.
+/// skipped by no lookup either: no rule reaches across it. Fonts with AAT tables
+/// (`trak` included), a `kern` table HarfBuzz reads in another way, or lookups that
+/// skip base glyphs (`IgnoreBaseGlyphs`) have no such glyphs.
+///
+/// Lookups that only the vertical features (`vert`, `vrt2`) reach are kept apart:
+/// HarfBuzz applies those only to vertical text, or when a style turns them on (and
+/// the shaper then uses no nominal glyph), so their glyphs are still nominal in
+/// horizontal text (`unreachedGlyphs`), though not context-free for the cache.
 private final class GlyphReach {
     let font: OpaquePointer
     let face: OpaquePointer
+    /// The glyphs of lookups some horizontal feature reaches (or no feature), and of `kern` pairs.
     let glyphs: OpaquePointer
+    /// The glyphs of lookups only the vertical features reach.
+    let verticalGlyphs: OpaquePointer
     var isOpaque = false
+    /// Whether the font positions nothing (no GPOS lookup, no `kern` table).
+    var positionsNothing = false
 
     init(_ font: Font) {
         self.font = font.hbFont
         face = hb_font_get_face(font.hbFont)
         glyphs = hb_set_create()
-        for table in ["morx", "mort", "kerx"] where Self.tableLength(face, table) > 0 { isOpaque = true }
+        verticalGlyphs = hb_set_create()
+        for table in ["morx", "mort", "kerx", "trak"] where Self.tableLength(face, table) > 0 { isOpaque = true }
         for table in ["GSUB", "GPOS"] {
             let tag = hb_tag_from_string(table, 4)
             if Self.skipsBaseGlyphs(face, table) { isOpaque = true }
+            let verticalOnly = Self.verticalOnlyLookups(face, tag)
+            defer { hb_set_destroy(verticalOnly) }
             for lookup in 0..<hb_ot_layout_table_get_lookup_count(face, tag) {
-                hb_ot_layout_lookup_collect_glyphs(face, tag, lookup, glyphs, glyphs, glyphs, glyphs)
+                let into = hb_set_has(verticalOnly, lookup) != 0 ? verticalGlyphs : glyphs
+                hb_ot_layout_lookup_collect_glyphs(face, tag, lookup, into, into, into, into)
             }
         }
         if !Self.collectKerningPairs(face, into: glyphs) { isOpaque = true }
-        // A font that positions nothing (no GPOS lookup, no kern table: Droid Sans
-        // Fallback, whose one lookup is for vertical text) shapes a letter for less
-        // than a cache lookup costs (about 45 ns against 70): caching its letters one by
-        // one made Chinese 29% slower cold and 18% warm. Only the cost is at stake.
-        if hb_ot_layout_table_get_lookup_count(face, hb_tag_from_string("GPOS", 4)) == 0,
-           Self.tableLength(face, "kern") == 0 {
-            isOpaque = true
-        }
+        positionsNothing = hb_ot_layout_table_get_lookup_count(face, hb_tag_from_string("GPOS", 4)) == 0
+            && Self.tableLength(face, "kern") == 0
     }
 
-    deinit { hb_set_destroy(glyphs) }
+    deinit {
+        hb_set_destroy(glyphs)
+        hb_set_destroy(verticalGlyphs)
+    }
 
-    func isContextFree(_ scalar: UInt32) -> Bool {
-        var glyph: hb_codepoint_t = 0
-        guard !isOpaque, hb_font_get_nominal_glyph(font, scalar, &glyph) != 0, hb_set_has(glyphs, glyph) == 0 else {
-            return false
+    /// For each of `scalars`, its nominal glyph when no lookup of a horizontal feature
+    /// and no kerning pair names it and it is classed as a base glyph or not at all, else 0.
+    func unreachedGlyphs(_ scalars: [UInt32]) -> [hb_codepoint_t] {
+        var glyphs = [hb_codepoint_t](repeating: 0, count: scalars.count)
+        guard !isOpaque else { return glyphs }
+        scalars.withUnsafeBufferPointer { scalars in
+            glyphs.withUnsafeMutableBufferPointer { glyphs in
+                guard let first = scalars.baseAddress, let out = glyphs.baseAddress else { return }
+                var done = 0
+                while done < scalars.count {
+                    // HarfBuzz stops at a code point with no glyph: it keeps glyph 0, and the rest go on.
+                    done += Int(hb_font_get_nominal_glyphs(font, UInt32(scalars.count - done), first + done, 4,
+                                                           out + done, 4))
+                    if done < scalars.count { out[done] = 0 }
+                    done += 1
+                }
+                for index in glyphs.indices where glyphs[index] != 0 {
+                    let glyphClass = hb_ot_layout_get_glyph_class(face, glyphs[index])
+                    if hb_set_has(self.glyphs, glyphs[index]) != 0
+                        || (glyphClass != HB_OT_LAYOUT_GLYPH_CLASS_UNCLASSIFIED && glyphClass != HB_OT_LAYOUT_GLYPH_CLASS_BASE_GLYPH) {
+                        glyphs[index] = 0
+                    }
+                }
+            }
         }
-        let glyphClass = hb_ot_layout_get_glyph_class(face, glyph)
-        return glyphClass == HB_OT_LAYOUT_GLYPH_CLASS_UNCLASSIFIED || glyphClass == HB_OT_LAYOUT_GLYPH_CLASS_BASE_GLYPH
+        return glyphs
+    }
+
+    /// Whether one of the `unreachedGlyphs` is named by no vertical lookup either, whatever the
+    /// style's features. A font that positions nothing (Droid Sans Fallback, whose one
+    /// lookup is for vertical text) has no context-free glyphs, for speed: its letters
+    /// cost less to prepare than to look up one by one (see `FontSet.nominalGlyphs`).
+    func isContextFree(_ glyph: hb_codepoint_t) -> Bool {
+        !positionsNothing && hb_set_has(verticalGlyphs, glyph) == 0
+    }
+
+    /// The lookups of `table` that the vertical features reach and no other feature does.
+    private static func verticalOnlyLookups(_ face: OpaquePointer?, _ table: hb_tag_t) -> OpaquePointer? {
+        let vertical = NominalGlyph.verticalFeatures
+        var tags: [hb_tag_t] = []
+        var offset: UInt32 = 0
+        while true {
+            var page = [hb_tag_t](repeating: 0, count: 64)
+            var count = UInt32(page.count)
+            let total = hb_ot_layout_table_get_feature_tags(face, table, offset, &count, &page)
+            tags += page.prefix(Int(count))
+            offset += count
+            if count == 0 || offset >= total { break }
+        }
+        let horizontal = Array(Set(tags.filter { !vertical.contains($0) })) + [0]   // 0: HB_TAG_NONE ends the list
+        let reached = hb_set_create(), only = hb_set_create()
+        defer { hb_set_destroy(reached) }
+        if horizontal.count > 1 { hb_ot_layout_collect_lookups(face, table, nil, nil, horizontal, reached) }
+        hb_ot_layout_collect_lookups(face, table, nil, nil, vertical + [0], only)
+        hb_set_subtract(only, reached)
+        return only
     }
 
     private static func withTable<R>(_ face: OpaquePointer?, _ name: String,

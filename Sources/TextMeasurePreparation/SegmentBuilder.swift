@@ -337,10 +337,9 @@ package struct SegmentBuilder {
 
             (buffers.advances + start).update(repeating: 0, count: end - start)
             (buffers.edges + start).update(repeating: 0, count: end - start + 1)
-            for run in runs {
-                shaper.shape(run, of: text, with: fonts.fonts[run.fontIndex], advances: buffers.advances.uncheckedBase,
-                             edges: buffers.edges.uncheckedBase, firstGlyphs: buffers.firstGlyphs.uncheckedBase)
-            }
+            shaper.shape(runs, of: text, clusterEnds: stretch.clusterEnds, fonts: fonts,
+                         advances: buffers.advances.uncheckedBase, edges: buffers.edges.uncheckedBase,
+                         firstGlyphs: buffers.firstGlyphs.uncheckedBase)
             if LineEdgeWidths.hasInnerEdges(stretch, edges: buffers.edges.uncheckedBase) {
                 LineEdgeWidths.splitLigatures(stretch, runs: runs, advances: buffers.advances.uncheckedBase,
                                               edges: buffers.edges.uncheckedBase)

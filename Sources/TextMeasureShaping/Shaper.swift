@@ -13,11 +13,21 @@ import Darwin
 /// nothing once a thread has shaped its longest run; the fonts are immutable and shared.
 package struct Shaper {
     private let features: [hb_feature_t]
+    /// Whether no feature turns on a vertical form (`vert`, `vrt2`), so that the
+    /// font set's `nominalGlyphs` are what HarfBuzz gives.
+    private let keepsVerticalFormsOff: Bool
+
+    /// How many code units of nominal glyphs in a row, with text to shape on both
+    /// sides, are written directly rather than shaped with that text: fewer cost less
+    /// in the one `hb_shape` around them (about 45 ns a letter) than as the cut
+    /// between two (a fixed ~0.5 µs).
+    static let shortestNominalStretch = 8
 
     /// `features` are HarfBuzz feature strings such as `"-kern"` or `"+smcp"`;
     /// ones HarfBuzz cannot parse are ignored.
     package init(features: [String]) {
         self.features = Self.parse(features: features)
+        keepsVerticalFormsOff = !self.features.contains { $0.value != 0 && NominalGlyph.verticalFeatures.contains($0.tag) }
     }
 
     /// HarfBuzz features from strings such as `"-kern"`; unparsable ones are dropped.
@@ -75,6 +85,98 @@ package struct Shaper {
             } else {
                 for i in infos.indices { advances[Int(infos[i].cluster)] &+= positions[i].x_advance }
             }
+        }
+    }
+
+    /// Shapes each of `runs` (in text order, made of the clusters ending at
+    /// `clusterEnds`, the first starting at `runs[0].start`) with its font of `fonts`,
+    /// as `shape(_:of:with:advances:edges:firstGlyphs:)` does, with the same results;
+    /// but a cluster of one code unit with a nominal glyph (`FontSet.nominalGlyphs`)
+    /// gets that glyph and its advance directly, and HarfBuzz shapes only the text
+    /// between such clusters. That holds in runs of scripts HarfBuzz's default or
+    /// Hangul shaper shapes, which change a glyph only by the font's lookups (others
+    /// have rules of their own, such as Arabic's fallback forms). The text between is
+    /// shaped with the same context: no lookup reaches across a nominal glyph.
+    package func shape(_ runs: [FontRun], of text: UnsafeBufferPointer<UInt16>, clusterEnds: UnsafeBufferPointer<Int32>,
+                       fonts: FontSet, advances: UnsafeMutablePointer<Int32>, edges: UnsafeMutablePointer<UInt8>,
+                       firstGlyphs: UnsafeMutablePointer<UInt32>? = nil) {
+        let fontList = fonts.fonts
+        fonts.nominalGlyphs.withUnsafeBufferPointer { nominal in
+            var cluster = 0
+            for run in runs {
+                let font = fontList[run.fontIndex]
+                guard keepsVerticalFormsOff, !nominal.isEmpty, Self.shapesOnlyByLookups(run.script) else {
+                    shape(run, of: text, with: font, advances: advances, edges: edges, firstGlyphs: firstGlyphs)
+                    continue
+                }
+                // Runs are made of whole clusters: find the run's first.
+                var start = cluster == 0 ? runs[0].start : Int(clusterEnds[cluster - 1])
+                while start < run.start {
+                    start = Int(clusterEnds[cluster])
+                    cluster += 1
+                }
+                var shapedTo = run.start   // text before this is shaped or written
+                var stretch: Int?          // where the nominal clusters before `start` begin
+                while start < run.end {
+                    let end = Int(clusterEnds[cluster])
+                    let isNominal = end == start + 1 && nominal[Int(text[start])] != 0
+                    if !isNominal, let first = stretch {
+                        if first == shapedTo || start - first >= Self.shortestNominalStretch {
+                            shapePiece(shapedTo..<first, of: run, in: text, font: font, advances, edges, firstGlyphs)
+                            Self.writeNominal(first..<start, of: text, nominal, advances, edges, firstGlyphs)
+                            shapedTo = start
+                        }
+                        stretch = nil
+                    } else if isNominal, stretch == nil {
+                        stretch = start
+                    }
+                    start = end
+                    cluster += 1
+                }
+                if let first = stretch {
+                    shapePiece(shapedTo..<first, of: run, in: text, font: font, advances, edges, firstGlyphs)
+                    Self.writeNominal(first..<run.end, of: text, nominal, advances, edges, firstGlyphs)
+                } else {
+                    shapePiece(shapedTo..<run.end, of: run, in: text, font: font, advances, edges, firstGlyphs)
+                }
+            }
+        }
+    }
+
+    /// `range` of `run` shaped by HarfBuzz, if it is not empty.
+    private func shapePiece(_ range: Range<Int>, of run: FontRun, in text: UnsafeBufferPointer<UInt16>, font: Font,
+                            _ advances: UnsafeMutablePointer<Int32>, _ edges: UnsafeMutablePointer<UInt8>,
+                            _ firstGlyphs: UnsafeMutablePointer<UInt32>?) {
+        guard !range.isEmpty else { return }
+        var piece = run
+        piece.start = range.lowerBound
+        piece.end = range.upperBound
+        shape(piece, of: text, with: font, advances: advances, edges: edges, firstGlyphs: firstGlyphs)
+    }
+
+    /// What `shape` writes for clusters of one code unit and one glyph, none unsafe to break.
+    private static func writeNominal(_ range: Range<Int>, of text: UnsafeBufferPointer<UInt16>,
+                                     _ nominal: UnsafeBufferPointer<UInt32>, _ advances: UnsafeMutablePointer<Int32>,
+                                     _ edges: UnsafeMutablePointer<UInt8>, _ firstGlyphs: UnsafeMutablePointer<UInt32>?) {
+        for offset in range {
+            let entry = nominal[Int(text[offset])]
+            advances[offset] &+= NominalGlyph.advance(entry)
+            edges[offset] |= ClusterEdge.starts
+            firstGlyphs?[offset] = NominalGlyph.glyph(entry)
+        }
+    }
+
+    /// Whether HarfBuzz shapes `script` with its default shaper or its Hangul one
+    /// (neutral text before any script: Common), which change a glyph with no lookup
+    /// only to mirror it, hide a default-ignorable or compose a cluster: none of that
+    /// reaches a nominal glyph (see `CTX_ALONE_GRAPHIC`).
+    private static func shapesOnlyByLookups(_ script: hb_script_t) -> Bool {
+        switch script {
+        case HB_SCRIPT_HAN, HB_SCRIPT_HIRAGANA, HB_SCRIPT_KATAKANA, HB_SCRIPT_BOPOMOFO, HB_SCRIPT_HANGUL,
+             HB_SCRIPT_COMMON, HB_SCRIPT_INVALID:
+            return true
+        default:
+            return false
         }
     }
 

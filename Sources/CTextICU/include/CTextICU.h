@@ -100,9 +100,13 @@ int ctx_joins_previous(uint32_t c);
 //   grapheme cluster by itself unless something joins it (Grapheme_Cluster_Break
 //   Other, LV or LVT: a precomposed Hangul syllable);
 // CTX_JOINS_NEXT: joins the code point after it into its cluster (Prepend, a leading jamo);
-// CTX_JOINS_PREVIOUS: joins the one before it (ctx_joins_previous, or a vowel or trailing jamo).
-enum { CTX_ALONE_LETTER = 1, CTX_JOINS_NEXT = 2, CTX_JOINS_PREVIOUS = 4 };
-int ctx_cluster_context(uint32_t c);
+// CTX_JOINS_PREVIOUS: joins the one before it (ctx_joins_previous, or a vowel or trailing jamo);
+// CTX_ALONE_GRAPHIC: a letter, number, punctuation, symbol or space separator that
+//   forms a grapheme cluster by itself unless something joins it, and that HarfBuzz
+//   neither mirrors (not Bidi_Mirrored) nor hides (not Default_Ignorable), not pictographic.
+enum { CTX_ALONE_LETTER = 1, CTX_JOINS_NEXT = 2, CTX_JOINS_PREVIOUS = 4, CTX_ALONE_GRAPHIC = 8 };
+/// Writes the bits of each BMP code point to `out` (0x10000 entries).
+void ctx_cluster_contexts(uint8_t *out);
 
 /// Paragraph directions for ctx_bidi_resolve.
 enum {
