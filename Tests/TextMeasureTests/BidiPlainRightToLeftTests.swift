@@ -67,6 +67,22 @@ import Testing
         #expect(ctx_bidi_needed(Array("中文\u{5D0}".utf16), 3) == 1)
     }
 
+    /// Nor does it look at U+2E80-U+303F (CJK radicals, symbols and punctuation) or the
+    /// fullwidth and halfwidth forms (U+FF00-U+FFEF): none is R, AL, AN or an explicit
+    /// control, so none raises itself or a letter after it above level 0. A right-to-left
+    /// letter just past either range still needs resolving.
+    @Test func cjkPunctuationAndFullwidthFormsNeedNoResolution() throws {
+        var levels: [UInt8] = [9, 9], ends: [Int32] = [0, 0], paragraphLevels: [UInt8] = [0, 0]
+        var error: Int32 = 0
+        for unit in Array(UInt16(0x2E80)..<0x3040) + Array(UInt16(0xFF00)..<0xFFF0) {
+            let count = ctx_bidi_resolve([unit, 0x61], 2, Int32(CTX_BIDI_LTR), &levels, &ends, &paragraphLevels, 2, &error)
+            try #require(count == 1 && levels == [0, 0], "U+\(String(unit, radix: 16))")
+        }
+        #expect(ctx_bidi_needed(Array("“中文，”「かな」。ｶﾅ！".utf16), 13) == 0)
+        #expect(ctx_bidi_needed(Array("中文。\u{FE70}".utf16), 4) == 1)
+        #expect(ctx_bidi_needed(Array("中文。\u{202E}".utf16), 4) == 1)
+    }
+
     /// A digit (EN, which becomes AN after Arabic), a Latin letter or a newline in the
     /// same text still goes to ubidi: levels other than 1, or two paragraphs.
     @Test func textWithNumbersLettersOrParagraphsIsResolvedByICU() throws {
