@@ -47,7 +47,8 @@ package struct SegmentBuilder {
 
     /// Prepares `text`, whose neutral clusters at the start take `script` (the last
     /// script before it when it is a paragraph of a longer text: `PreparedText.replacingCharacters`,
-    /// which resolves its `levels` too).
+    /// which resolves its `levels` too; `PreparedText.init` gives empty `levels` for text
+    /// it knows to need none).
     mutating func build(_ text: UnsafeBufferPointer<UInt16>, inheriting script: hb_script_t = HB_SCRIPT_INVALID,
                         levels: BidiLevels? = nil) throws(TextMeasureError) {
         guard !text.isEmpty else { return }
