@@ -63,11 +63,11 @@ static unsigned bmp_raises_level(uint16_t unit) { return bmp_lookup(&raising, 1,
 int32_t ctx_bidi_needed(const uint16_t *text, int32_t len) {
     for (int32_t i = 0; i < len; i++) {
         uint16_t unit = text[i];
-        // Nothing below U+0590 (Hebrew), nor from kana to Hangul (U+3040-U+D7FF: CJK, Yi,
-        // Hangul, all L, unassigned ones too), is R, AL, AN or an explicit control.
-        if (unit < 0x0590 || (unit >= 0x3040 && unit < 0xD800)) continue;
+        // Most text passes by range, with no table lookup and no ICU call.
+        if (ctx_bidi_passes(unit)) continue;
         if (U16_IS_LEAD(unit) && i + 1 < len && U16_IS_TRAIL(text[i + 1])) {
-            if (raises_level(U16_GET_SUPPLEMENTARY(unit, text[i + 1]))) return 1;
+            UChar32 c = U16_GET_SUPPLEMENTARY(unit, text[i + 1]);
+            if (!ctx_bidi_passes((uint32_t)c) && raises_level(c)) return 1;
             i++;
         } else if (bmp_raises_level(unit)) {
             return 1;

@@ -27,15 +27,16 @@ extension Font {
 
 /// Per BMP code point, what deciding whether a line-break opportunity between two
 /// letters is safe for the shape cache needs (`FontSet.clusterContexts`).
+@usableFromInline   // its bits are read per break by Shaping (a `static let` there is a lazy global)
 package enum ClusterContext {
     /// A letter that is a grapheme cluster by itself and whose glyph, in the font the
     /// set draws it with, no OpenType lookup and no kerning pair of that font can
     /// reach: shaped the same whatever is next to it.
-    package static let contextFree: UInt8 = 1
+    @inlinable package static var contextFree: UInt8 { 1 }
     /// Joins the code point after it into its cluster (Prepend, a leading jamo).
-    package static let joinsNext: UInt8 = 2
+    @inlinable package static var joinsNext: UInt8 { 2 }
     /// Joins the code point before it (a mark, a joiner, a vowel or trailing jamo).
-    package static let joinsPrevious: UInt8 = 4
+    @inlinable package static var joinsPrevious: UInt8 { 4 }
 
     /// The tables for a font set whose fonts draw the BMP as `bmpFonts` says: the
     /// contexts, and the nominal glyphs (see `FontSet.nominalGlyphs`; empty when no

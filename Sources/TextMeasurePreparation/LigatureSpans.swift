@@ -24,11 +24,13 @@ package struct LigatureSpans: Sendable, Equatable {
         var spanStart: Int32?
         for (index, end) in stretch.clusterEnds.enumerated() {
             let boundary = Int(end)
-            while run < runs.count, runs[run].end <= boundary { run += 1 }
-            let isRightToLeft = run < runs.count && runs[run].isShapedRightToLeft
-            if boundary < stretch.end, edges[boundary] & ClusterEdge.starts == 0, isRightToLeft {
-                if spanStart == nil { spanStart = firstGrapheme + Int32(index) }
-                continue
+            // Most boundaries start a glyph cluster: the run is looked for only at the others.
+            if boundary < stretch.end, edges[boundary] & ClusterEdge.starts == 0 {
+                while run < runs.count, runs[run].end <= boundary { run += 1 }
+                if run < runs.count, runs[run].isShapedRightToLeft {
+                    if spanStart == nil { spanStart = firstGrapheme + Int32(index) }
+                    continue
+                }
             }
             if let start = spanStart {
                 spans.append(Span(first: start, count: firstGrapheme + Int32(index) - start + 1))

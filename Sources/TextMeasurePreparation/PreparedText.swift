@@ -159,9 +159,11 @@ public struct PreparedText: Sendable {
         var builder = SegmentBuilder(fonts: fonts, style: style, cache: cache)
         // The UTF-16 copy lives only while preparing (on the stack when it is small).
         try withUnsafeTemporaryAllocation(of: UInt16.self, capacity: count) { utf16 throws(TextMeasureError) in
-            UTF16Transcoding.copy(text[...], into: utf16)
+            let mayNeedLevels = UTF16Transcoding.copy(text[...], into: utf16)
             if style.whiteSpace == .normal { WhiteSpaceCollapsing.spaceNewlinesAndTabs(utf16) }
-            try builder.build(UnsafeBufferPointer(utf16))
+            // Text the copy found nothing right to left in keeps no levels, as resolving would find.
+            let levels: BidiLevels? = mayNeedLevels || style.baseWritingDirection == .rightToLeft ? nil : BidiLevels()
+            try builder.build(UnsafeBufferPointer(utf16), levels: levels)
         }
         let measures = Self.measures(fonts: fonts, style: style)
         var segments = builder.built.segments, graphemeWidths = builder.built.graphemeWidths

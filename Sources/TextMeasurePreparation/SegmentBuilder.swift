@@ -47,7 +47,8 @@ package struct SegmentBuilder {
 
     /// Prepares `text`, whose neutral clusters at the start take `script` (the last
     /// script before it when it is a paragraph of a longer text: `PreparedText.replacingCharacters`,
-    /// which resolves its `levels` too).
+    /// which resolves its `levels` too; `PreparedText.init` gives empty `levels` for text
+    /// it knows to need none).
     mutating func build(_ text: UnsafeBufferPointer<UInt16>, inheriting script: hb_script_t = HB_SCRIPT_INVALID,
                         levels: BidiLevels? = nil) throws(TextMeasureError) {
         guard !text.isEmpty else { return }
@@ -64,7 +65,7 @@ package struct SegmentBuilder {
                 pass.levels = built.bidi.isLeftToRight ? nil : levels.baseAddress
                 try pass.run(inheriting: script)
                 built.segments = Array(buffers.segments.buffer(from: 0, count: breaks.count))
-                built.hasSoftHyphens = built.segments.contains(where: \.endsWithSoftHyphen)
+                built.hasSoftHyphens = pass.mayEndWithSoftHyphen && built.segments.contains(where: \.endsWithSoftHyphen)
                 let blocks = UnsafeBufferPointer(buffers.blocks.buffer(from: 0, count: pass.blockCount))
                 let count = Int(pass.clusterCount)
                 // Gather the clusters of each piece, in text order.
@@ -133,7 +134,19 @@ package struct SegmentBuilder {
         let breaks: UnsafeBufferPointer<BreakOpportunity>
         let buffers: PreparationBuffers
         let fonts: FontSet
-        let style: TextStyle
+        /// `fonts.fonts`, read once: the getter retains the array at each read.
+        let fontList: [Font]
+        /// What the pass reads of the style: its scalars, not a copy of the whole
+        /// (a copy retains its features and language, and a release ends it).
+        let fontSize: Double
+        let tabSize: Int
+        let hyphens: Hyphens
+        /// `lineBreakRules == .browser`, and `wordBreak == .breakAll`.
+        let browserRules: Bool
+        let breakAll: Bool
+        /// Whether some segment may end with a soft hyphen (see `run`): false for most
+        /// text, whose segments then skip the test.
+        var mayEndWithSoftHyphen = false
         /// The cache, when it is on and the fonts allow caching.
         let cache: ShapeCache?
         let itemizer: FontItemizer
@@ -160,25 +173,37 @@ package struct SegmentBuilder {
             self.buffers = buffers
             styleKey = UnsafeBufferPointer(buffers.styleKey.buffer(from: 0, count: styleKeyCount))
             self.fonts = fonts
-            self.style = style
+            fontList = fonts.fonts
+            fontSize = style.fontSize
+            tabSize = style.tabSize
+            hyphens = style.hyphens
+            browserRules = style.lineBreakRules == .browser
+            breakAll = style.wordBreak == .breakAll
             self.cache = cache
             itemizer = FontItemizer(fontSet: fonts)
             shaper = Shaper(features: style.fontFeatures)
-        }
-
-        mutating func run(inheriting script: hb_script_t) throws(TextMeasureError) {
-            for (index, font) in fonts.fonts.enumerated() {
-                buffers.scales[index] = style.fontSize * Double(Units.widthPerPixel) / Double(font.advanceUnitsPerEm)
-            }
-            Stretch.markSafeBreaks(breaks, in: text, fonts: fonts, into: buffers.safeBreaks + 0)
-            for (index, opportunity) in breaks.enumerated() {
-                buffers.breakEnds[index] = Int32(opportunity.utf16Offset)
-                buffers.admitted[index] = false
-            }
             if cache != nil {
                 StyleKey.write(fonts: fonts, style: style, to: buffers.styleKey.buffer(from: 0, count: buffers.styleKey.count))
                 styleHash = ShapedSegmentKey.hash(styleKey)
             }
+        }
+
+        mutating func run(inheriting script: hb_script_t) throws(TextMeasureError) {
+            for (index, font) in fontList.enumerated() {
+                buffers.scales[index] = fontSize * Double(Units.widthPerPixel) / Double(font.advanceUnitsPerEm)
+            }
+            Stretch.markSafeBreaks(breaks, in: text, fonts: fonts, into: buffers.safeBreaks + 0)
+            // A segment ends with a soft hyphen only at a hyphenation point, right after
+            // one, or (before its line break) at a mandatory break: settled here for the
+            // whole text, in the walk over the breaks that is made anyway.
+            var softHyphenSeen = false
+            for (index, opportunity) in breaks.enumerated() {
+                buffers.breakEnds[index] = Int32(opportunity.utf16Offset)
+                buffers.admitted[index] = false
+                softHyphenSeen = softHyphenSeen || opportunity.isHyphenation || opportunity.isMandatory
+                    || text[opportunity.utf16Offset - 1] == Hyphen.softHyphen
+            }
+            mayEndWithSoftHyphen = softHyphenSeen
 
             // Segments the cache answers are taken; the others gather into stretches.
             var knownScript: hb_script_t? = script   // nil while a stretch is pending
@@ -348,7 +373,7 @@ package struct SegmentBuilder {
                 }
                 LineEdgeWidths.measure(stretch, of: text, runs: runs, advances: buffers.advances.uncheckedBase,
                                        edges: buffers.edges.uncheckedBase, glyphs: buffers.firstGlyphs.uncheckedBase,
-                                       fonts: fonts.fonts, scales: buffers.scales.uncheckedBase,
+                                       fonts: fontList, scales: buffers.scales.uncheckedBase,
                                        shaper: shaper, into: buffers.clusterEdges + start)
             } else {
                 (buffers.clusterEdges + start).update(repeating: EdgeAdjustment(end: 0, start: 0), count: count)
@@ -436,19 +461,22 @@ package struct SegmentBuilder {
         /// Whether segment `index` ends with a hyphen that, starting a line, holds on
         /// to what follows (`BrowserTailoring.hyphenHoldsAtLineStart`): browser rules only.
         /// Inlined, like `endsWithSoftHyphen`: out of line, each call took a copy of the whole pass.
+        /// The hyphen itself is looked for here: most segments end with none, and the
+        /// call into Segmentation is then not made.
         @inline(__always)
         private func endsWithHeldHyphen(_ index: Int, trailingWidth: Int) -> Bool {
-            style.lineBreakRules == .browser && trailingWidth == 0
-                && BrowserTailoring.hyphenHoldsAtLineStart(text, at: breaks[index].utf16Offset - 1,
-                                                           breakAll: style.wordBreak == .breakAll)
+            let last = text[breaks[index].utf16Offset - 1]
+            return browserRules && trailingWidth == 0 && (last == 0x2D || last == 0x2010)
+                && BrowserTailoring.hyphenHoldsAtLineStart(text, at: breaks[index].utf16Offset - 1, breakAll: breakAll)
         }
 
         /// Whether segment `index` ends at a soft hyphen, the break a hyphen shows at,
         /// or with a soft hyphen just before its newline (Chromium draws that hyphen too).
         @inline(__always)
         private func endsWithSoftHyphen(_ index: Int) -> Bool {
+            guard mayEndWithSoftHyphen else { return false }
             if breaks[index].isHyphenation { return true }
-            guard style.hyphens != .none else { return false }
+            guard hyphens != .none else { return false }
             var last = breaks[index].utf16Offset - 1
             if breaks[index].isMandatory {
                 let start = start(of: index)
@@ -473,7 +501,7 @@ package struct SegmentBuilder {
         /// The width of a tab: `tabSize` spaces of the primary font.
         private mutating func tabWidth() -> Double {
             if let tabWidth = tabWidthCache { return tabWidth }
-            let width = spaceWidth() * Double(max(0, style.tabSize))
+            let width = spaceWidth() * Double(max(0, tabSize))
             tabWidthCache = width
             return width
         }
@@ -540,9 +568,9 @@ package struct SegmentBuilder {
             let font = fonts.primary
             let unitsPerPixel = Double(Units.widthPerPixel)
             var glyph: hb_codepoint_t = 0
-            guard hb_font_get_nominal_glyph(font.hbFont, 0x20, &glyph) != 0 else { return style.fontSize * unitsPerPixel / 4 }
+            guard hb_font_get_nominal_glyph(font.hbFont, 0x20, &glyph) != 0 else { return fontSize * unitsPerPixel / 4 }
             let advance = Double(hb_font_get_glyph_h_advance(font.hbFont, glyph))
-            return advance * style.fontSize * unitsPerPixel / Double(font.metrics.unitsPerEm)
+            return advance * fontSize * unitsPerPixel / Double(font.metrics.unitsPerEm)
         }
     }
 }

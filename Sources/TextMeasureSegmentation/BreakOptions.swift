@@ -80,6 +80,7 @@ public enum Hyphens: String, Sendable, Hashable, Codable, CaseIterable {
 
 /// The CSS options that change where lines may break, as segmentation takes them
 /// (the style holds them; segmentation comes before the style).
+@usableFromInline   // softHyphen is inlined into preparation's walk over segments
 package struct LineBreakOptions: Sendable, Hashable {
     package var lineBreak: LineBreak = .auto
     package var wordBreak: WordBreak = .normal

@@ -11,6 +11,10 @@ package enum BidiRuns {
     package static func split(_ runs: inout [FontRun], from first: Int, clusterEnds: UnsafeBufferPointer<Int32>,
                       start: Int, levels: UnsafePointer<UInt8>) {
         guard first < runs.count else { return }
+        if isOneLevelPerRun(runs, from: first, clusterEnds: clusterEnds, start: start, levels: levels) {
+            for index in first..<runs.count { runs[index].bidiLevel = levels[runs[index].start] }
+            return
+        }
         var split: [FontRun] = []
         split.reserveCapacity(runs.count - first + 4)
         var runIndex = first
@@ -33,5 +37,28 @@ package enum BidiRuns {
             clusterStart = end
         }
         runs.replaceSubrange(first..., with: split)
+    }
+
+    /// Whether `split` would cut none of `runs[first...]`: they lie end to end over the
+    /// clusters, each starting at one, and each cluster has its run's first level. Most
+    /// runs are of one level (a right-to-left paragraph, a left-to-right word): they then
+    /// only take their level, with no array built.
+    private static func isOneLevelPerRun(_ runs: [FontRun], from first: Int, clusterEnds: UnsafeBufferPointer<Int32>,
+                                         start: Int, levels: UnsafePointer<UInt8>) -> Bool {
+        guard runs[first].start == start else { return false }
+        var runIndex = first
+        var level = levels[start]
+        var clusterStart = start
+        for boundary in clusterEnds {
+            if clusterStart == runs[runIndex].end {
+                runIndex += 1
+                guard runIndex < runs.count, runs[runIndex].start == clusterStart else { return false }
+                level = levels[clusterStart]
+            } else if levels[clusterStart] != level {
+                return false
+            }
+            clusterStart = Int(boundary)
+        }
+        return runIndex == runs.count - 1 && clusterStart == runs[runIndex].end
     }
 }

@@ -105,9 +105,13 @@ package struct Stretch {
 /// cluster, spaces and punctuation included, as browsers do.
 package struct FontItemizer {
     let fontSet: FontSet
+    /// `fontSet.fonts`, read once: the getter retains the array at each read.
+    let fonts: [Font]
 
-    package init(fontSet: FontSet) { self.fontSet = fontSet }
-    var fonts: [Font] { fontSet.fonts }
+    package init(fontSet: FontSet) {
+        self.fontSet = fontSet
+        fonts = fontSet.fonts
+    }
 
     /// The font index for the cluster `text[start..<end]`.
     package func fontIndex(for text: UnsafeBufferPointer<UInt16>, start: Int, end: Int) -> Int {

@@ -67,6 +67,38 @@ import Testing
         #expect(ctx_bidi_needed(Array("中文\u{5D0}".utf16), 3) == 1)
     }
 
+    /// Nor at any code point `ctx_bidi_passes` passes by its range (the Indic scripts,
+    /// symbols, CJK punctuation, fullwidth forms, emoji; preparation's UTF-8 walk asks
+    /// the same): none is R, AL or AN (level 1 or 2 alone) or an embedding, override or
+    /// isolate (a letter after it above level 0). Every such code point of the BMP and
+    /// plane 1 is checked, and every 97th beyond. PDF and PDI, which this could not see,
+    /// are U+202C and U+2069, which it does not pass.
+    @Test func codePointsPassedByRangeNeedNoResolution() throws {
+        var levels = [UInt8](repeating: 9, count: 3), ends = [Int32](repeating: 0, count: 3)
+        var paragraphLevels = [UInt8](repeating: 0, count: 3)
+        var error: Int32 = 0
+        var checked = 0
+        let scalars = Array(UInt32(0)..<0x20000) + Array(stride(from: UInt32(0x20000), to: 0x110000, by: 97))
+        for value in scalars where ctx_bidi_passes(value) != 0 {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            let units = Array(String(Character(scalar)).utf16) + [0x61]
+            let count = ctx_bidi_resolve(units, Int32(units.count), Int32(CTX_BIDI_LTR), &levels, &ends, &paragraphLevels,
+                                         3, &error)
+            try #require(count >= 1 && levels[0..<units.count].allSatisfy { $0 == 0 }, "U+\(String(value, radix: 16))")
+            checked += 1
+        }
+        #expect(checked > 100_000)
+        #expect(ctx_bidi_passes(0x202C) == 0 && ctx_bidi_passes(0x2069) == 0 && ctx_bidi_passes(0x200F) == 0)
+        #expect(ctx_bidi_needed(Array("“中文，”「かな」。ｶﾅ！नमस्ते😀".utf16), 21) == 0)
+        #expect(ctx_bidi_needed(Array("中文。\u{FE70}".utf16), 4) == 1)
+        #expect(ctx_bidi_needed(Array("नमस्ते\u{8A0}".utf16), 7) == 1)
+        #expect(ctx_bidi_needed(Array("😀\u{1E900}".utf16), 4) == 1)
+        // Prepared text: the walk that decodes it settles that it needs no levels, or resolves them.
+        #expect(try PreparedText("“中文”नमस्ते😀").bidi.isLeftToRight)
+        #expect(try !PreparedText("😀 \u{1E900}\u{1E901}").bidi.isLeftToRight)
+        #expect(try !PreparedText("a", style: TextStyle(baseWritingDirection: .rightToLeft)).bidi.isLeftToRight)
+    }
+
     /// A digit (EN, which becomes AN after Arabic), a Latin letter or a newline in the
     /// same text still goes to ubidi: levels other than 1, or two paragraphs.
     @Test func textWithNumbersLettersOrParagraphsIsResolvedByICU() throws {

@@ -124,6 +124,21 @@ enum {
     CTX_BIDI_PDI = 22, CTX_BIDI_CLASS_COUNT = 23
 };
 
+/// 1 if code point `c` (or a lone surrogate) is, by its range alone, none of what
+/// ctx_bidi_needed looks for: nothing below U+0590 (Hebrew), from Devanagari to Greek
+/// Extended (U+0900-U+1FFF), from the superscripts to Hangul (U+2070-U+D7FF: symbols, CJK
+/// punctuation, kana, CJK, Yi, Hangul), among the fullwidth and halfwidth forms
+/// (U+FF00-U+FFEF), or beyond the BMP outside U+10800-U+10FFF and U+1E800-U+1EFFF,
+/// unassigned ones too, is R, AL, AN or an explicit control. The right-to-left scripts
+/// lie in the ranges left out, the controls in U+2000-U+206F. The one definition, for
+/// the C below and for Swift (preparation's UTF-8 walk).
+static inline int ctx_bidi_passes(uint32_t c) {
+    if (c < 0x10000) {
+        return c < 0x0590 || (c >= 0x0900 && c < 0x2000) || (c >= 0x2070 && c < 0xD800) || (c >= 0xFF00 && c < 0xFFF0);
+    }
+    return c < 0x10800 || (c >= 0x11000 && c < 0x1E800) || c >= 0x1F000;
+}
+
 /// 1 if some code point of `text` could take an embedding level other than 0 in a
 /// left-to-right paragraph (bidi class R, AL or AN, or an explicit embedding,
 /// override or isolate), else 0: text for which ctx_bidi_resolve can be skipped

@@ -33,9 +33,9 @@ package struct BidiLevels: Sendable, Equatable {
         case .rightToLeft: CTX_BIDI_RTL
         }
         var result = BidiLevels()
-        result.levels = [UInt8](repeating: 0, count: text.count)
-        result.paragraphEnds = [Int32](repeating: 0, count: text.count)
-        result.paragraphLevels = [UInt8](repeating: 0, count: text.count)
+        result.levels = zeros(text.count)
+        result.paragraphEnds = zeros(text.count)
+        result.paragraphLevels = zeros(text.count)
         var error: Int32 = 0
         let count = ctx_bidi_resolve(base, Int32(text.count), Int32(mode), &result.levels, &result.paragraphEnds,
                                      &result.paragraphLevels, Int32(text.count), &error)
@@ -43,6 +43,16 @@ package struct BidiLevels: Sendable, Equatable {
         result.paragraphEnds.removeSubrange(Int(count)...)
         result.paragraphLevels.removeSubrange(Int(count)...)
         return result
+    }
+
+    /// `count` zeros. Not `Array(repeating:count:)`: that allocates through a generic
+    /// entry point of the standard library, which looks the array's type up at run time,
+    /// three times per text resolved.
+    private static func zeros<T: FixedWidthInteger>(_ count: Int) -> [T] {
+        var zeros: [T] = []
+        zeros.reserveCapacity(count)
+        zeros.append(contentsOf: repeatElement(0, count: count))
+        return zeros
     }
 
     /// Whether some code unit of `text` is right to left (R, AL, AN) or an explicit
