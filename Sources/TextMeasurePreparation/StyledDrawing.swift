@@ -16,9 +16,7 @@ package struct StyledDrawing: Sendable {
     init(_ builder: StyledSegmentBuilder) {
         runs = builder.shapedRuns
         runStyles = builder.shapedRunStyles
-        let attributed = builder.attributed
-        features = (attributed.runs.map { attributed.style(of: $0) } + [attributed.style(of: nil)])
-            .map { StyledSegmentBuilder.features(of: $0.style) }
+        features = builder.styles.map(\.features)
         fonts = builder.slots.map(\.font)
         sizes = builder.slots.map(\.size)
     }

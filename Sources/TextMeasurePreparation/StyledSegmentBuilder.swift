@@ -55,9 +55,11 @@ struct StyledSegmentBuilder {
         static let removedRun = -2
     }
 
-    /// The style (base with the run's overrides) and fonts of each run, index `runs.count`
-    /// being the base style.
-    private let styles: [(style: TextStyle, fonts: FontSet)]
+    /// The style of each run (base with the run's overrides), index `runs.count` being
+    /// the base style.
+    let styles: [StyledRunStyle]
+    /// Each run's range, apart: reading it from `attributed.runs` copies the run's attributes.
+    private let runRanges: [Range<Int>]
 
     /// For each style, the slot of each of its fonts (-1: none yet): style `s`'s from
     /// `slotOfFontStart[s]`, in one array (one allocation, no nested array per cluster).
@@ -66,8 +68,6 @@ struct StyledSegmentBuilder {
     /// Each style's letter and word spacing and placeholder, read per cluster.
     private let spacings: [(letter: Double, word: Double)]
     private let placeholders: [InlinePlaceholder?]
-    /// Each style's fonts, apart: reading them from `styles` copies the whole style.
-    private let fontSets: [FontSet]
 
     /// `normalBoxes`: under `.normal` line height, the base fonts' boxes as plain text
     /// has them (`PreparedText.lineBoxes`, memoized per style).
@@ -79,8 +79,10 @@ struct StyledSegmentBuilder {
         self.attributed = attributed
         shapeCache = cache
         self.ellipsis = ellipsis
-        styles = attributed.runs.map { attributed.style(of: $0) } + [attributed.style(of: nil)]
+        styles = StyledRunStyle.styles(of: attributed, normalBoxes: normalBoxes)
+        runRanges = attributed.runs.map(\.utf16Range)
         var starts: [Int] = [], total = 0
+        starts.reserveCapacity(styles.count)
         for style in styles {
             starts.append(total)
             total += style.fonts.fonts.count
@@ -88,17 +90,23 @@ struct StyledSegmentBuilder {
         slotOfFontStart = starts
         slotOfFont = [Int16](repeating: -1, count: total)
         spacings = styles.map { ($0.style.letterSpacing, $0.style.wordSpacing) }
-        placeholders = attributed.runs.map(\.attributes.placeholder) + [nil]
-        fontSets = styles.map(\.fonts)
-        let (style, fonts) = attributed.style(of: nil)
+        placeholders = styles.map(\.placeholder)
+        let base = styles[styles.count - 1]
+        slots = base.slots
+        slotKeys = base.slotKeys
+        for index in slots.indices { slotOfFont[starts[styles.count - 1] + index] = Int16(index) }
+    }
+
+    /// The base style's slots: its fonts in their set's order, in boxes as plain text's
+    /// (`normalBoxes`, under `.normal`) or its fixed height.
+    static func baseSlots(style: TextStyle, fonts: FontSet, normalBoxes: [LineBox]) -> (slots: [Slot], keys: [SlotKey]) {
         let fixed: LineBox? = if case .normal = style.lineHeight { nil } else {
-            Self.box(of: fonts.primary, style: style, fonts: fonts)
+            box(of: fonts.primary, style: style, fonts: fonts)
         }
-        slots = fonts.fonts.enumerated().map { index, font in
+        let slots = fonts.fonts.enumerated().map { index, font in
             Slot(font: font, size: style.fontSize, box: fixed ?? normalBoxes[index])
         }
-        for index in 0..<fonts.fonts.count { slotOfFont[starts[styles.count - 1] + index] = Int16(index) }
-        slotKeys = fonts.fonts.map { SlotKey(font: ObjectIdentifier($0), size: style.fontSize.bitPattern, run: -1) }
+        return (slots, fonts.fonts.map { SlotKey(font: ObjectIdentifier($0), size: style.fontSize.bitPattern, run: -1) })
     }
 
     private var baseRun: Int { attributed.runs.count }
@@ -123,8 +131,8 @@ struct StyledSegmentBuilder {
 
     /// The style (run index, `baseRun` outside every run) of the code unit at `offset`.
     private func styleIndex(at offset: Int) -> Int {
-        let run = attributed.runs.partitioningIndex { $0.utf16Range.upperBound > offset }
-        return run < attributed.runs.count && attributed.runs[run].utf16Range.contains(offset) ? run : baseRun
+        let run = runRanges.partitioningIndex { $0.upperBound > offset }
+        return run < runRanges.count && runRanges[run].contains(offset) ? run : baseRun
     }
 
     /// Whether segment `index` (`range` of `text`, which starts at `origin` of the
@@ -134,18 +142,15 @@ struct StyledSegmentBuilder {
     /// and not a space starting the text under word spacing (which that space does not get).
     private func isCacheable(_ range: Range<Int>, segment index: Int, style: Int, text: UnsafeBufferPointer<UInt16>,
                              origin: Int, breaks: [BreakOpportunity]) -> Bool {
-        let fonts = fontSets[style]
+        let fonts = styles[style].fonts
         guard placeholders[style] == nil, range.count <= SegmentBuilder.longestCachedSegment,
               fonts.spacesSeparateShaping else { return false }
         // No run starts or ends inside the segment.
         if style == baseRun {
-            let next = attributed.runs.partitioningIndex { $0.utf16Range.upperBound > origin + range.lowerBound }
-            guard next == attributed.runs.count || attributed.runs[next].utf16Range.lowerBound >= origin + range.upperBound
-            else {
-                return false
-            }
+            let next = runRanges.partitioningIndex { $0.upperBound > origin + range.lowerBound }
+            guard next == runRanges.count || runRanges[next].lowerBound >= origin + range.upperBound else { return false }
         } else {
-            guard attributed.runs[style].utf16Range.upperBound >= origin + range.upperBound else { return false }
+            guard runRanges[style].upperBound >= origin + range.upperBound else { return false }
         }
         func isSafe(_ opportunity: BreakOpportunity) -> Bool {
             fonts.clusterContexts.withUnsafeBufferPointer { contexts in
@@ -162,11 +167,11 @@ struct StyledSegmentBuilder {
     }
 
     private mutating func newSlot(_ fontIndex: Int, run: Int) throws(TextMeasureError) -> Int {
-        let (style, fonts) = styles[run]
-        let font = fonts.fonts[fontIndex]
-        let key = SlotKey(font: ObjectIdentifier(font), size: style.fontSize.bitPattern, run: run == baseRun ? -1 : run)
+        let style = styles[run]
+        let font = style.fonts.fonts[fontIndex], size = style.style.fontSize
+        let key = SlotKey(font: ObjectIdentifier(font), size: size.bitPattern, run: run == baseRun ? -1 : run)
         if let slot = slotKeys.firstIndex(of: key) { return slot }
-        try addSlot(key, Slot(font: font, size: style.fontSize, box: Self.box(of: font, style: style, fonts: fonts)))
+        try addSlot(key, Slot(font: font, size: size, box: style.boxes[fontIndex]))
         return slots.count - 1
     }
 
@@ -193,7 +198,7 @@ struct StyledSegmentBuilder {
     /// the leading above floored to whole pixels, as Blink splits it
     /// (`NGLineHeightMetrics::AddLeading`): boxes of two fonts then share a baseline
     /// without rounding their line a pixel taller.
-    private static func box(of font: Font, style: TextStyle, fonts: FontSet) -> LineBox {
+    static func box(of font: Font, style: TextStyle, fonts: FontSet) -> LineBox {
         let primary = fonts.primary.metrics
         switch style.lineHeight {
         case .normal:
@@ -243,15 +248,14 @@ struct StyledSegmentBuilder {
         var clusterFonts = [UInt8](repeating: 0, count: count)
         var clusterCursive = [Bool](repeating: false, count: count)
         var fontRuns: [FontRun] = []
-        let itemizers = styles.map { FontItemizer(fontSet: $0.fonts) }
         // Right-to-left segments keep ligatures across their graphemes (`LigatureSpans`):
         // only text all left to right is cached.
         let cache = shapeCache.flatMap { cache in
-            cache.isEnabled && built.bidi.isLeftToRight
-                ? StyledSegmentCache(cache, styles: styles, base: (base, attributed.fonts), utf16Count: text.count) : nil
+            cache.isEnabled && built.bidi.isLeftToRight ? StyledSegmentCache(cache, styles: styles, utf16Count: text.count) : nil
         }
         var cached = CachedSegments()
-        var run = attributed.runs.partitioningIndex { $0.utf16Range.upperBound > origin }
+        let scripts = ScriptTable.bmp
+        var run = runRanges.partitioningIndex { $0.upperBound > origin }
         var lastRealScript = script
         var nextBreak = 0
         var segment = 0
@@ -262,9 +266,8 @@ struct StyledSegmentBuilder {
         var bmpFonts: [UInt8] = []
         while index < count {
             let end = Int(ends[index])
-            while run < attributed.runs.count, attributed.runs[run].utf16Range.upperBound <= origin + start { run += 1 }
-            let styleIndex = run < attributed.runs.count && attributed.runs[run].utf16Range.contains(origin + start)
-                ? run : baseRun
+            while run < runRanges.count, runRanges[run].upperBound <= origin + start { run += 1 }
+            let styleIndex = run < runRanges.count && runRanges[run].contains(origin + start) ? run : baseRun
             clusterRuns[index] = Int32(styleIndex)
             while nextBreak < breaks.count, breaks[nextBreak].utf16Offset < start { nextBreak += 1 }
             let afterMandatory = nextBreak > 0 && breaks[nextBreak - 1].isMandatory && breaks[nextBreak - 1].utf16Offset == start
@@ -272,7 +275,7 @@ struct StyledSegmentBuilder {
             if let cache, start == (segment == 0 ? 0 : breaks[segment - 1].utf16Offset),
                isCacheable(start..<segmentEnd, segment: segment, style: styleIndex, text: text, origin: origin,
                            breaks: breaks) {
-                let first = ScriptTable.bmp.script(of: Scalars.decode(text, at: start).scalar)
+                let first = scripts.script(of: Scalars.decode(text, at: start).scalar)
                 let keyScript = first.isNeutral ? lastRealScript.rawValue : StyledSegmentCache.ownScript
                 switch cache.lookUp(text, start..<segmentEnd, script: keyScript, style: styleIndex) {
                 case .hit(let hit):
@@ -305,15 +308,16 @@ struct StyledSegmentBuilder {
             }
             if styleIndex != tableStyle {
                 tableStyle = styleIndex
-                bmpFonts = fontSets[styleIndex].bmpFonts
+                bmpFonts = styles[styleIndex].fonts.bmpFonts
             }
             // One BMP code point (most clusters): its first covering font from the set's table.
             let fontIndex = end == start + 1 && text[start] & 0xF800 != 0xD800
-                ? Int(bmpFonts[Int(text[start])]) : itemizers[styleIndex].fontIndex(for: text, start: start, end: end)
+                ? Int(bmpFonts[Int(text[start])])
+                : FontItemizer(fontSet: styles[styleIndex].fonts).fontIndex(for: text, start: start, end: end)
             let slot = try self.slot(fontIndex, run: styleIndex)
             clusterSlots[index] = UInt8(slot)
             clusterFonts[index] = UInt8(fontIndex)
-            var script = ScriptTable.bmp.script(of: Scalars.decode(text, at: start).scalar)
+            var script = scripts.script(of: Scalars.decode(text, at: start).scalar)
             clusterCursive[index] = spacings[styleIndex].letter != 0 && Self.isCursive(script)
             if script.isNeutral { script = lastRealScript } else { lastRealScript = script }
             // A run's slot belongs to one style run, so runs end at style boundaries too.
@@ -333,7 +337,6 @@ struct StyledSegmentBuilder {
         }
 
         // Shape each run in its slot's font with its style's features.
-        let shapers = styles.map { Shaper(features: Self.features(of: $0.style)) }
         var advances = [Int32](repeating: 0, count: text.count)
         var edges = [UInt8](repeating: 0, count: text.count + 1)
         var glyphs = [UInt32](repeating: 0, count: text.count)
@@ -370,7 +373,7 @@ struct StyledSegmentBuilder {
                 safe.withUnsafeBufferPointer { safe in
                     let stretch = Stretch(start: 0, end: text.count, clusterEnds: ends, breaks: breaks, safeBreaks: safe)
                     for (index, fontRun) in fontRuns.enumerated() {
-                        shapers[fontRunStyles[index]].shape(fontRun, of: text, with: fonts[fontRun.fontIndex],
+                        styles[fontRunStyles[index]].shaper.shape(fontRun, of: text, with: fonts[fontRun.fontIndex],
                                                             advances: &advances, edges: &edges, firstGlyphs: &glyphs)
                     }
                     // A placeholder is a glyph cluster of its own, never the end of a ligature
@@ -387,11 +390,11 @@ struct StyledSegmentBuilder {
                         // One style's runs at a time, each with its own features; boundaries
                         // outside a style's runs keep the adjustments found before.
                         var found = adjustments
-                        for styleIndex in Set(fontRunStyles) {
+                        for styleIndex in styles.indices where fontRunStyles.contains(styleIndex) {
                             let own = fontRuns.indices.filter { fontRunStyles[$0] == styleIndex }.map { fontRuns[$0] }
                             LineEdgeWidths.measure(stretch, of: text, runs: own, advances: advances,
                                                    edges: edges.baseAddress!, glyphs: glyphs, fonts: fonts,
-                                                   scales: scales, shaper: shapers[styleIndex], into: &found)
+                                                   scales: scales, shaper: styles[styleIndex].shaper, into: &found)
                             for (index, adjustment) in found.enumerated() where adjustment.end != 0 || adjustment.start != 0 {
                                 adjustments[index] = adjustment
                             }
@@ -493,10 +496,10 @@ struct StyledSegmentBuilder {
         // Bound once: a tuple of arrays bound per cluster costs a retain of each.
         let segmentCache = cache?.0, clusterFonts = cache?.fonts
         built.segments.reserveCapacity(breaks.count)
-        built.graphemeEnds.reserveCapacity(ends.count)
-        built.graphemeWidths.reserveCapacity(ends.count)
-        built.graphemeFonts.reserveCapacity(ends.count)
-        built.graphemeHangs.reserveCapacity(ends.count)
+        // A cluster's end and slot are known: its width and whether it hangs are written
+        // in place (appending to the builder's arrays checks each for a unique reference).
+        var widths = [Int32](repeating: 0, count: ends.count)
+        var hangings = [Bool](repeating: false, count: ends.count)
         var index = 0
         while index < ends.count {
             if hit < cached.hits.count, cached.hits[hit].firstCluster == index, let cache = segmentCache,
@@ -504,10 +507,8 @@ struct StyledSegmentBuilder {
                 let style = cached.hits[hit].style
                 for offset in 0..<Int(shaped.graphemeCount) {
                     if text[offset == 0 ? start : Int(ends[index + offset - 1])] == 0x09 { tabs.append(Int32(index + offset)) }
-                    built.graphemeEnds.append(ends[index + offset])
-                    built.graphemeWidths.append(cache.widths[start + offset])
-                    built.graphemeFonts.append(clusterSlots[index + offset])
-                    built.graphemeHangs.append(cache.hangs[start + offset])
+                    widths[index + offset] = cache.widths[start + offset]
+                    hangings[index + offset] = cache.hangs[start + offset]
                 }
                 var slotMask: UInt64 = 0, bits = shaped.fonts
                 while bits != 0 {
@@ -516,7 +517,7 @@ struct StyledSegmentBuilder {
                 }
                 index += Int(shaped.graphemeCount)
                 appendSegment(text, breaks[segment], start: segmentStart, width: shaped.width,
-                              trailingWidth: shaped.trailingWidth, fonts: slotMask,
+                              trailingWidth: shaped.trailingWidth, fonts: slotMask, graphemeEnd: index,
                               contentGraphemeEnd: Int32(index) - shaped.graphemeCount + shaped.contentGraphemeCount)
                 hit += 1
                 segment += 1
@@ -554,10 +555,8 @@ struct StyledSegmentBuilder {
                 hangs = true
                 for offset in start..<end where !Scalars.isHangingSpace(text[offset]) { hangs = false; break }
             }
-            built.graphemeEnds.append(boundary)
-            built.graphemeWidths.append(Int32(saturating: width))
-            built.graphemeFonts.append(UInt8(slot))
-            built.graphemeHangs.append(hangs)
+            widths[index] = Int32(saturating: width)
+            hangings[index] = hangs
             if hangs {
                 trailing += width
             } else {
@@ -573,10 +572,11 @@ struct StyledSegmentBuilder {
             if end == breaks[segment].utf16Offset {
                 let firstCluster = built.segments.last.map { Int($0.graphemeEnd) } ?? 0
                 appendSegment(text, breaks[segment], start: segmentStart, width: roundedToInt(content),
-                              trailingWidth: roundedToInt(trailing), fonts: fontMask, contentGraphemeEnd: contentEnd)
+                              trailingWidth: roundedToInt(trailing), fonts: fontMask, graphemeEnd: index,
+                              contentGraphemeEnd: contentEnd)
                 if admitted < cached.admitted.count, cached.admitted[admitted].segment == segment, let cache {
                     store(cached.admitted[admitted], text, segmentStart..<end, firstCluster: firstCluster,
-                          fontIndexMask: fontIndexMask, cache: cache)
+                          fontIndexMask: fontIndexMask, clusters: (ends, widths, hangings), cache: cache)
                     admitted += 1
                 }
                 segmentStart = end
@@ -589,15 +589,20 @@ struct StyledSegmentBuilder {
         if !tabs.isEmpty {
             built.tabStops = TabStops(interval: roundedToInt(tabWidth), minimum: roundedToInt(spaceWidth / 2), graphemes: tabs)
         }
+        built.graphemeEnds = ends
+        built.graphemeWidths = widths
+        built.graphemeFonts = clusterSlots
+        built.graphemeHangs = hangings
     }
 
     /// Appends the segment ending at `opportunity` (and starting at `start`), its
-    /// clusters appended before.
+    /// clusters ending at `graphemeEnd`.
     private mutating func appendSegment(_ text: UnsafeBufferPointer<UInt16>, _ opportunity: BreakOpportunity, start: Int,
-                                        width: Int, trailingWidth: Int, fonts: UInt64, contentGraphemeEnd: Int32) {
+                                        width: Int, trailingWidth: Int, fonts: UInt64, graphemeEnd: Int,
+                                        contentGraphemeEnd: Int32) {
         let end = opportunity.utf16Offset, style = attributed.style
         built.segments.append(Segment(width: width, trailingWidth: trailingWidth, fonts: fonts, end: Int32(end),
-                                      graphemeEnd: Int32(built.graphemeEnds.count), contentGraphemeEnd: contentGraphemeEnd,
+                                      graphemeEnd: Int32(graphemeEnd), contentGraphemeEnd: contentGraphemeEnd,
                                       isMandatoryBreak: opportunity.isMandatory,
                                       endsWithHeldHyphen: style.lineBreakRules == .browser && trailingWidth == 0
                                           && BrowserTailoring.hyphenHoldsAtLineStart(text, at: end - 1,
@@ -606,11 +611,13 @@ struct StyledSegmentBuilder {
         built.hasSoftHyphens = built.hasSoftHyphens || built.segments[built.segments.count - 1].endsWithSoftHyphen
     }
 
-    /// Stores the segment `range` just measured, whose clusters start at `firstCluster`,
-    /// when HarfBuzz found its breaks safe too (shaped with what is around it, nothing
-    /// at its edges was unsafe to break).
+    /// Stores the segment `range` just measured, whose clusters start at `firstCluster`
+    /// (of `clusters`, the clusters' ends, widths and whether each hangs), when HarfBuzz
+    /// found its breaks safe too (shaped with what is around it, nothing at its edges
+    /// was unsafe to break).
     private func store(_ entry: CachedSegments.Entry, _ text: UnsafeBufferPointer<UInt16>, _ range: Range<Int>,
                        firstCluster: Int, fontIndexMask: UInt64,
+                       clusters: (ends: [Int32], widths: [Int32], hangs: [Bool]),
                        cache: (StyledSegmentCache, fonts: [UInt8], adjustments: [EdgeAdjustment], edges: [UInt8])) {
         let (shapeCache, fonts, adjustments, edges) = cache
         guard edges[range.lowerBound] & ClusterEdge.unsafeToBreak == 0,
@@ -618,11 +625,11 @@ struct StyledSegmentBuilder {
         let count = Int(segment.graphemeEnd) - firstCluster
         for offset in 0..<count {
             let cluster = firstCluster + offset, position = range.lowerBound + offset
-            shapeCache.ends[position] = built.graphemeEnds[cluster]
-            shapeCache.widths[position] = built.graphemeWidths[cluster]
+            shapeCache.ends[position] = clusters.ends[cluster]
+            shapeCache.widths[position] = clusters.widths[cluster]
             shapeCache.edges[position] = adjustments[cluster]
             shapeCache.fonts[position] = fonts[cluster]
-            shapeCache.hangs[position] = built.graphemeHangs[cluster]
+            shapeCache.hangs[position] = clusters.hangs[cluster]
         }
         let shaped = ShapedSegment(graphemeCount: Int32(count),
                                    contentGraphemeCount: segment.contentGraphemeEnd - Int32(firstCluster),

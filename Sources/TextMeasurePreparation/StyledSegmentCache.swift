@@ -12,44 +12,44 @@
 /// slot depends on the text's other runs.
 final class StyledSegmentCache {
     let cache: ShapeCache
-    /// Each style's key and its hash (`ShapedSegmentKey.hash`), made when it is first
-    /// looked up in.
-    private var keys: [(units: [UInt16], hash: UInt64)?]
-    /// Each style and its fonts, and the base style and fonts (tabs are measured in the
-    /// base font).
-    private let styles: [(style: TextStyle, fonts: FontSet)]
-    private let base: (style: TextStyle, fonts: FontSet)
+    /// Each style, with its key (`StyledRunStyle.cacheKey`).
+    private let styles: [StyledRunStyle]
     /// Clusters read or written, each segment's at its start's UTF-16 offset (a
     /// segment has at most as many clusters as code units): ends, widths, edge
-    /// adjustments, font indices in the run's set, whether each hangs.
+    /// adjustments, font indices in the run's set, whether each hangs. All five in one
+    /// allocation (`storage`).
     let ends: UnsafeMutableBufferPointer<Int32>
     let widths: UnsafeMutableBufferPointer<Int32>
     let edges: UnsafeMutableBufferPointer<EdgeAdjustment>
     let fonts: UnsafeMutableBufferPointer<UInt8>
     let hangs: UnsafeMutableBufferPointer<Bool>
+    private let storage: UnsafeMutableRawPointer
 
     /// The key script of a segment whose first code point has a script of its own.
     static let ownScript = UInt32.max
 
-    init(_ cache: ShapeCache, styles: [(style: TextStyle, fonts: FontSet)],
-         base: (style: TextStyle, fonts: FontSet), utf16Count: Int) {
+    init(_ cache: ShapeCache, styles: [StyledRunStyle], utf16Count count: Int) {
         self.cache = cache
         self.styles = styles
-        self.base = base
-        keys = Array(repeating: nil, count: styles.count)
-        ends = .allocate(capacity: utf16Count)
-        widths = .allocate(capacity: utf16Count)
-        edges = .allocate(capacity: utf16Count)
-        fonts = .allocate(capacity: utf16Count)
-        hangs = .allocate(capacity: utf16Count)
+        // Each buffer's bytes rounded up to 16, so that each starts aligned.
+        func size<Element>(_: Element.Type) -> Int { (MemoryLayout<Element>.stride * count + 15) & ~15 }
+        let raw = UnsafeMutableRawPointer.allocate(
+            byteCount: size(EdgeAdjustment.self) + 2 * size(Int32.self) + size(UInt8.self) + size(Bool.self), alignment: 16)
+        var next = raw
+        func take<Element>(_ type: Element.Type) -> UnsafeMutableBufferPointer<Element> {
+            defer { next += size(type) }
+            return UnsafeMutableBufferPointer(start: next.bindMemory(to: type, capacity: count), count: count)
+        }
+        storage = raw
+        edges = take(EdgeAdjustment.self)
+        ends = take(Int32.self)
+        widths = take(Int32.self)
+        fonts = take(UInt8.self)
+        hangs = take(Bool.self)
     }
 
     deinit {
-        ends.deallocate()
-        widths.deallocate()
-        edges.deallocate()
-        fonts.deallocate()
-        hangs.deallocate()
+        storage.deallocate()
     }
 
     /// Looks up the segment `range` of `text` in style `style` with key script `script`;
@@ -80,17 +80,16 @@ final class StyledSegmentCache {
 
     private func withKey<Result>(_ text: UnsafeBufferPointer<UInt16>, _ range: Range<Int>, script: UInt32,
                                  style index: Int, _ body: (ShapedSegmentKey) -> Result) -> Result {
-        let key = keys[index] ?? makeKey(index)
-        return key.units.withUnsafeBufferPointer { units in
-            body(ShapedSegmentKey(style: units, styleHash: key.hash, script: script,
+        let style = styles[index]
+        return style.cacheKey.withUnsafeBufferPointer { units in
+            body(ShapedSegmentKey(style: units, styleHash: style.cacheKeyHash, script: script,
                                   text: UnsafeBufferPointer(rebasing: text[range])))
         }
     }
 
-    /// The key of style `index`, written directly (no style copied, no feature list
-    /// built): it is made for each style of each text prepared, cold ones included.
-    private func makeKey(_ index: Int) -> (units: [UInt16], hash: UInt64) {
-        let (style, fonts) = styles[index]
+    /// The key of `style` in `fonts`, in text of base style and fonts `base`, written
+    /// directly (no style copied, no feature list built).
+    static func key(style: TextStyle, fonts: FontSet, base: (style: TextStyle, fonts: FontSet)) -> [UInt16] {
         var units: [UInt16] = []
         units.reserveCapacity(29 + style.fontFeatures.reduce(0) { $0 + $1.utf16.count + 1 })
         func append(_ values: UInt64...) {
@@ -108,8 +107,6 @@ final class StyledSegmentCache {
                base.style.fontSize.bitPattern)
         if style.letterSpacing != 0 { StyledSegmentBuilder.ligaturesOff.forEach(append) }
         style.fontFeatures.forEach(append)
-        let key = (units, units.withUnsafeBufferPointer { ShapedSegmentKey.hash($0) })
-        keys[index] = key
-        return key
+        return units
     }
 }
