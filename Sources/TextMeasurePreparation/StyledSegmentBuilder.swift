@@ -461,14 +461,16 @@ struct StyledSegmentBuilder {
         }
     }
 
-    /// The features `style` is shaped with: its own, and common ligatures off under
-    /// letter spacing, as Blink turns them off so that spaced letters stay apart.
+    /// The features `style` is shaped with: its own, and ligatures off under letter
+    /// spacing, as Blink turns them off so that spaced letters stay apart.
     static func features(of style: TextStyle) -> [String] {
         style.letterSpacing == 0 ? style.fontFeatures : ligaturesOff + style.fontFeatures
     }
 
-    /// The features letter spacing adds before a style's own.
-    static let ligaturesOff = ["-liga", "-clig"]
+    /// The features letter spacing adds before a style's own: all of
+    /// `font-variant-ligatures: none`, contextual alternates too, as Chromium shapes
+    /// letter-spaced text (EB Garamond's `calt` would otherwise narrow an "f" before a letter).
+    static let ligaturesOff = ["-liga", "-clig", "-dlig", "-hlig", "-calt"]
 
     /// Sums cluster widths (advances, spacing, placeholder widths) into segments, as
     /// `SegmentBuilder` does for plain text; takes the segments the cache answered and
