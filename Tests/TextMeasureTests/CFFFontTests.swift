@@ -43,6 +43,17 @@ import TextMeasure
         #expect(spaced.glyphs == [3, 3, 3, 3, 1, 3, 4])
     }
 
+    /// A word broken where it overflows ends its line with the glyph shaped alone, as
+    /// Chromium shapes a line's end again: "aff" of "affa" is 5 + 3 + 3 units (each "f"
+    /// before a letter is short) in the word, but 5 + 3 + 5 on a line of its own.
+    @Test func aWordBrokenAfterAContextualAlternateEndsWithTheGlyphShapedAlone() throws {
+        let fonts = try FontSet([Font(contentsOfFile: Self.boxCFF)])
+        let prepared = try PreparedText("affa", fonts: fonts, style: TextStyle(fontSize: 10))
+        #expect(try prepared.layout(width: 12).lines.map(\.text) == ["af", "fa"])
+        #expect(try prepared.layout(width: 13).lines.map(\.text) == ["aff", "a"])
+        #expect(try prepared.layout(width: 13).lines[0].width == 13)
+    }
+
     /// A variable CFF2 font: HarfBuzz's advances (HVAR) and the metrics (MVAR) follow
     /// the instance, as for BoxVariable.ttf, its TrueType twin.
     @Test func aVariableCFF2FontMeasuresItsInstance() throws {
