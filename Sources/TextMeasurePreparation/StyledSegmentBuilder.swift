@@ -253,6 +253,9 @@ struct StyledSegmentBuilder {
         var cached = CachedSegments()
         var run = attributed.runs.partitioningIndex { $0.utf16Range.upperBound > origin }
         var lastRealScript = script
+        // Neutral clusters before the first script of their own, which they take (as in
+        // Chromium, "«…" before Arabic letters is Arabic): marked cursive if it is.
+        var leadingNeutrals: [Int] = []
         var nextBreak = 0
         var segment = 0
         var start = 0
@@ -314,8 +317,15 @@ struct StyledSegmentBuilder {
             clusterSlots[index] = UInt8(slot)
             clusterFonts[index] = UInt8(fontIndex)
             var script = ScriptTable.bmp.script(of: Scalars.decode(text, at: start).scalar)
-            clusterCursive[index] = spacings[styleIndex].letter != 0 && Self.isCursive(script)
+            if !script.isNeutral, lastRealScript == HB_SCRIPT_INVALID, Self.isCursive(script) {
+                for neutral in leadingNeutrals { clusterCursive[neutral] = true }
+            }
             if script.isNeutral { script = lastRealScript } else { lastRealScript = script }
+            // Chromium spaces nothing in a run of a cursive script but spaces: the digits
+            // and punctuation among Arabic letters take their script, as for shaping.
+            let unspacedIfCursive = spacings[styleIndex].letter != 0 && !Self.isSpacedInCursiveRuns(text[start])
+            if unspacedIfCursive, script == HB_SCRIPT_INVALID { leadingNeutrals.append(index) }
+            clusterCursive[index] = unspacedIfCursive && Self.isCursive(script)
             // A run's slot belongs to one style run, so runs end at style boundaries too.
             if var last = fontRuns.last, last.end == start, last.fontIndex == slot, !afterMandatory,
                script == HB_SCRIPT_INVALID || last.script == HB_SCRIPT_INVALID || script == last.script {
@@ -450,8 +460,8 @@ struct StyledSegmentBuilder {
         return breaks
     }
 
-    /// Scripts whose letters join: Chromium adds no letter spacing to their letters,
-    /// which would break the joins (spaces and punctuation among them still get it).
+    /// Scripts whose letters join: Chromium adds no letter spacing to their runs, which
+    /// would break the joins, but to the spaces among them.
     private static func isCursive(_ script: hb_script_t) -> Bool {
         switch script {
         case HB_SCRIPT_ARABIC, HB_SCRIPT_SYRIAC, HB_SCRIPT_MONGOLIAN, HB_SCRIPT_NKO, HB_SCRIPT_MANDAIC,
@@ -459,6 +469,11 @@ struct StyledSegmentBuilder {
              HB_SCRIPT_MANICHAEAN: true
         default: false
         }
+    }
+
+    /// What Blink treats as a space (`Character::TreatAsSpace`): spaced in cursive runs too.
+    private static func isSpacedInCursiveRuns(_ unit: UInt16) -> Bool {
+        unit == 0x20 || unit == 0xA0 || unit == 0x09 || unit == 0x0A
     }
 
     /// The features `style` is shaped with: its own, and ligatures off under letter
