@@ -27,6 +27,46 @@ import TextMeasure
         #expect(layout.lines[0].width == 22.5)   // four 500-unit boxes and a 250-unit space at 10 px
     }
 
+    /// A font whose hhea ascender and descender are both zero takes its OS/2 typographic
+    /// values, or its win values when those are zero too, as FreeType's face metrics do
+    /// (which Chromium's Skia reads on Linux): BoxCFF's typo 750/250/200 and win 1100/400
+    /// units give lines 13 and 15 px tall at 10 px, as in Chromium, not 0.
+    @Test func zeroHheaMetricsFallBackAsFreeTypeDoes() throws {
+        let original = try #require(readBytes(Self.boxCFF))
+        func patched(_ fields: [(table: String, offset: Int)]) throws -> [UInt8] {
+            var bytes = original
+            for field in fields {
+                let start = try #require(Self.tableOffset(field.table, in: bytes))
+                bytes[start + field.offset] = 0
+                bytes[start + field.offset + 1] = 0
+            }
+            return bytes
+        }
+        func lineHeight(_ bytes: [UInt8]) throws -> Double {
+            let font = try Font(bytes: bytes)
+            return try PreparedText("ab", fonts: FontSet([font]), style: TextStyle(fontSize: 10)).layout(width: 100).height
+        }
+        #expect(try lineHeight(original) == 12)   // hhea 900 + 300
+        let noHhea = try patched([("hhea", 4), ("hhea", 6)])   // ascender, descender
+        #expect(try lineHeight(noHhea) == 13)   // typo 7.5 + 2.5 px rounded up, and the 2 px gap
+        #expect(try Font(bytes: noHhea).metrics.lineGap == 200)
+        // sTypoAscender, sTypoDescender, sTypoLineGap at 68, 70, 72 of OS/2.
+        let noTypo = try patched([("hhea", 4), ("hhea", 6), ("OS/2", 68), ("OS/2", 70), ("OS/2", 72)])
+        #expect(try lineHeight(noTypo) == 15)   // win 1100 + 400
+    }
+
+    /// Where table `tag` starts in an sfnt font's bytes.
+    static func tableOffset(_ tag: String, in bytes: [UInt8]) -> Int? {
+        let count = Int(bytes[4]) << 8 | Int(bytes[5])
+        for table in 0..<count {
+            let record = 12 + 16 * table
+            if String(decoding: bytes[record..<record + 4], as: UTF8.self) == tag {
+                return bytes[record + 8..<record + 12].reduce(0) { $0 << 8 | Int($1) }
+            }
+        }
+        return nil
+    }
+
     /// Letter spacing turns off what `font-variant-ligatures: none` does, contextual
     /// alternates too, as Chromium does: BoxCFF's "f" before a letter is 300 units
     /// (calt) and "fi" one 600-unit glyph (liga) unspaced, 500 and 500 + 250 spaced.
