@@ -90,12 +90,6 @@ STYLES = {
 WIDTHS_PER_TEXT = 6
 PAGE_SIZE = 600
 
-WIDTHS_PER_TEXT = 6
-PAGE_SIZE = 600
-
-WIDTHS_PER_TEXT = 6
-PAGE_SIZE = 600
-
 
 def font_paths(case):
     return case.get("fonts") or ["Fonts/" + name for name in EMBEDDED]
@@ -121,18 +115,21 @@ def expand_corpus(texts_path=TEXTS, options_path=OPTIONS):
         with open(options_path, encoding="utf-8") as file:
             groups = json.load(file, object_pairs_hook=OrderedDict)
         for group, spec in groups.items():
-            cases += expand_texts(OrderedDict([(group, spec["texts"])]), spec["css"])
+            cases += expand_texts(OrderedDict([(group, spec["texts"])]), spec["css"], spec.get("fonts"))
         cases += expand_styled()
     return cases
 
 
-def expand_texts(texts, options):
-    """The cases of texts by script, each with the paragraph options `options` (case keys)."""
+def expand_texts(texts, options, own_fonts=None):
+    """The cases of texts by script, each with the paragraph options `options` (case keys),
+    in the font lists of FONT_LISTS or, given `own_fonts`, in those fonts alone (named by the first)."""
+    lists = FONT_LISTS.items() if own_fonts is None else \
+        [(os.path.splitext(os.path.basename(own_fonts[0]))[0], own_fonts)]
     cases = []
     for script, items in texts.items():
         for index, text in enumerate(items):
-            for list_name, fonts in FONT_LISTS.items():
-                if fonts is not None and script not in DEJAVU_SCRIPTS:
+            for list_name, fonts in lists:
+                if fonts is not None and own_fonts is None and script not in DEJAVU_SCRIPTS:
                     continue
                 for size in SIZES:
                     for line_height in (None, round(size * 1.4)):

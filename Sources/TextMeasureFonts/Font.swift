@@ -176,12 +176,21 @@ private struct FreeTypeFacts {
         glyphCount = Int(face.pointee.num_glyphs)
 
         // hhea by default; OS/2 typographic metrics when the font asks for them (fsSelection bit 7).
+        // An hhea with neither ascender nor descender falls back as FreeType's face metrics
+        // do, which Chromium's Skia reads: to the typographic values, else to the win ones.
         var ascent = Int(hhea.pointee.Ascender), descent = -Int(hhea.pointee.Descender)
         var lineGap = Int(hhea.pointee.Line_Gap)
-        if let os2 = cft_os2(face), os2.pointee.version != 0xFFFF, os2.pointee.fsSelection & (1 << 7) != 0 {
-            ascent = Int(os2.pointee.sTypoAscender)
-            descent = -Int(os2.pointee.sTypoDescender)
-            lineGap = Int(os2.pointee.sTypoLineGap)
+        if let os2 = cft_os2(face), os2.pointee.version != 0xFFFF {
+            let os2 = os2.pointee
+            if os2.fsSelection & (1 << 7) != 0 || ascent == 0 && descent == 0 && (os2.sTypoAscender != 0 || os2.sTypoDescender != 0) {
+                ascent = Int(os2.sTypoAscender)
+                descent = -Int(os2.sTypoDescender)
+                lineGap = Int(os2.sTypoLineGap)
+            } else if ascent == 0 && descent == 0 {
+                ascent = Int(os2.usWinAscent)
+                descent = Int(os2.usWinDescent)
+                lineGap = 0
+            }
         }
         // A descent reaching above the ascent would make lines of negative height.
         metrics = FontMetrics(unitsPerEm: upem, ascent: ascent, descent: max(descent, -ascent), lineGap: max(0, lineGap))

@@ -2,7 +2,8 @@
 /// (not FreeType's size metrics, which are rounded to whole pixels).
 ///
 /// Ascent, descent and line gap come from the `hhea` table, or from the OS/2
-/// typographic values when the font sets `USE_TYPO_METRICS`, as browsers do.
+/// typographic values when the font sets `USE_TYPO_METRICS`, as browsers do (and,
+/// when hhea has neither ascender nor descender, as FreeType falls back).
 public struct FontMetrics: Sendable, Hashable {
     /// Units per em of the outlines.
     public var unitsPerEm: Int

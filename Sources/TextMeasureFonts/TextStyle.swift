@@ -19,7 +19,8 @@ public struct TextStyle: Sendable, Hashable {
     public var fontFeatures: [String]
     /// Space added after every grapheme cluster, in px (CSS `letter-spacing`, TextKit's
     /// `.kern`), within `spacingRange`. Default 0. Non-zero spacing also turns off
-    /// common ligatures (`liga`, `clig`), as browsers do, so that letters stay apart.
+    /// ligatures and contextual alternates (`liga`, `clig`, `dlig`, `hlig`, `calt`), as
+    /// Chromium does, so that letters stay apart.
     public var letterSpacing: Double
     /// Space added to every space and no-break space, in px (CSS `word-spacing`),
     /// within `spacingRange`. Default 0.

@@ -257,6 +257,9 @@ struct StyledSegmentBuilder {
         let scripts = ScriptTable.bmp
         var run = runRanges.partitioningIndex { $0.upperBound > origin }
         var lastRealScript = script
+        // Neutral clusters before the first script of their own, which they take (as in
+        // Chromium, "«…" before Arabic letters is Arabic): marked cursive if it is.
+        var leadingNeutrals: [Int] = []
         var nextBreak = 0
         var segment = 0
         var start = 0
@@ -318,8 +321,15 @@ struct StyledSegmentBuilder {
             clusterSlots[index] = UInt8(slot)
             clusterFonts[index] = UInt8(fontIndex)
             var script = scripts.script(of: Scalars.decode(text, at: start).scalar)
-            clusterCursive[index] = spacings[styleIndex].letter != 0 && Self.isCursive(script)
+            if !script.isNeutral, lastRealScript == HB_SCRIPT_INVALID, Self.isCursive(script) {
+                for neutral in leadingNeutrals { clusterCursive[neutral] = true }
+            }
             if script.isNeutral { script = lastRealScript } else { lastRealScript = script }
+            // Chromium spaces nothing in a run of a cursive script but spaces: the digits
+            // and punctuation among Arabic letters take their script, as for shaping.
+            let unspacedIfCursive = spacings[styleIndex].letter != 0 && !Self.isSpacedInCursiveRuns(text[start])
+            if unspacedIfCursive, script == HB_SCRIPT_INVALID { leadingNeutrals.append(index) }
+            clusterCursive[index] = unspacedIfCursive && Self.isCursive(script)
             // A run's slot belongs to one style run, so runs end at style boundaries too.
             if var last = fontRuns.last, last.end == start, last.fontIndex == slot, !afterMandatory,
                script == HB_SCRIPT_INVALID || last.script == HB_SCRIPT_INVALID || script == last.script {
@@ -453,8 +463,8 @@ struct StyledSegmentBuilder {
         return breaks
     }
 
-    /// Scripts whose letters join: Chromium adds no letter spacing to their letters,
-    /// which would break the joins (spaces and punctuation among them still get it).
+    /// Scripts whose letters join: Chromium adds no letter spacing to their runs, which
+    /// would break the joins, but to the spaces among them.
     private static func isCursive(_ script: hb_script_t) -> Bool {
         switch script {
         case HB_SCRIPT_ARABIC, HB_SCRIPT_SYRIAC, HB_SCRIPT_MONGOLIAN, HB_SCRIPT_NKO, HB_SCRIPT_MANDAIC,
@@ -464,14 +474,21 @@ struct StyledSegmentBuilder {
         }
     }
 
-    /// The features `style` is shaped with: its own, and common ligatures off under
-    /// letter spacing, as Blink turns them off so that spaced letters stay apart.
+    /// What Blink treats as a space (`Character::TreatAsSpace`): spaced in cursive runs too.
+    private static func isSpacedInCursiveRuns(_ unit: UInt16) -> Bool {
+        unit == 0x20 || unit == 0xA0 || unit == 0x09 || unit == 0x0A
+    }
+
+    /// The features `style` is shaped with: its own, and ligatures off under letter
+    /// spacing, as Blink turns them off so that spaced letters stay apart.
     static func features(of style: TextStyle) -> [String] {
         style.letterSpacing == 0 ? style.fontFeatures : ligaturesOff + style.fontFeatures
     }
 
-    /// The features letter spacing adds before a style's own.
-    static let ligaturesOff = ["-liga", "-clig"]
+    /// The features letter spacing adds before a style's own: all of
+    /// `font-variant-ligatures: none`, contextual alternates too, as Chromium shapes
+    /// letter-spaced text (EB Garamond's `calt` would otherwise narrow an "f" before a letter).
+    static let ligaturesOff = ["-liga", "-clig", "-dlig", "-hlig", "-calt"]
 
     /// Sums cluster widths (advances, spacing, placeholder widths) into segments, as
     /// `SegmentBuilder` does for plain text; takes the segments the cache answered and

@@ -6,7 +6,7 @@
 /// no feature string holds (so styled and plain keys never match), the letter and word
 /// spacing (added to its clusters' widths before they are summed, so the widths stored
 /// are the spaced ones), the base font and size that tabs are measured in, and the
-/// features it is shaped with (common ligatures off under letter spacing), each
+/// features it is shaped with (ligatures off under letter spacing), each
 /// followed by a 0.
 /// Clusters are stored with their font's index in the run's set, not their slot: a
 /// slot depends on the text's other runs.

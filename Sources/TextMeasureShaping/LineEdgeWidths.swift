@@ -81,9 +81,14 @@ package enum LineEdgeWidths {
     /// `adjustments[i]` (i: the cluster's index in the stretch): nonzero only at a
     /// boundary HarfBuzz flags unsafe to break that is not a line-break opportunity.
     ///
-    /// A single glyph before the boundary (kerned with the next) is measured at its
-    /// nominal advance, which is what shaping it alone gives; other pieces, the two
-    /// halves of a ligature or a cluster of several glyphs, are shaped again.
+    /// A single character's own glyph before the boundary (kerned with the next) is
+    /// measured at its nominal advance, which is what shaping it alone gives; other
+    /// pieces, the two halves of a ligature, a cluster of several glyphs, or a
+    /// left-to-right glyph the boundary's context substituted (a contextual alternate:
+    /// EB Garamond's short "f" before a letter), are shaped again, as Chromium shapes
+    /// a line's end again. A right-to-left glyph keeps its own advance: in Arabic every
+    /// joined letter is a substituted form, and shaping each again would cost a shaping
+    /// call per letter where the joining form's advance already agrees with Chromium.
     /// `advances`, `edges` and `glyphs` are what shaping the stretch's `runs` gave, by
     /// UTF-16 offset; `scales` turn each font's advance units into width units.
     package static func measure(_ stretch: Stretch, of text: UnsafeBufferPointer<UInt16>, runs: [FontRun],
@@ -115,7 +120,8 @@ package enum LineEdgeWidths {
             let inContextBefore = sum(advances, clusterStart..<boundary)
             let inContextAfter = sum(advances, boundary..<clusterEnd)
             var before = inContextBefore, after = inContextAfter
-            if !insideCluster, edges[clusterStart] & ClusterEdge.multipleGlyphs == 0, font.bitmapAdvances == nil {
+            if !insideCluster, edges[clusterStart] & ClusterEdge.multipleGlyphs == 0, font.bitmapAdvances == nil,
+               current.isRightToLeft || isNominal(glyphs[clusterStart], of: text, clusterStart..<boundary, in: font) {
                 before = Int(hb_font_get_glyph_h_advance(font.hbFont, glyphs[clusterStart]))
             } else {
                 if scratch.isEmpty {
@@ -176,6 +182,21 @@ package enum LineEdgeWidths {
             }
             clusterStart = boundary
         }
+    }
+
+    /// Whether `glyph` is the character map's glyph for `range`, one character: the glyph
+    /// that character shaped alone starts from.
+    private static func isNominal(_ glyph: UInt32, of text: UnsafeBufferPointer<UInt16>, _ range: Range<Int>,
+                                  in font: Font) -> Bool {
+        let scalar: UInt32
+        switch range.count {
+        case 1: scalar = UInt32(text[range.lowerBound])
+        case 2 where UTF16.isLeadSurrogate(text[range.lowerBound]) && UTF16.isTrailSurrogate(text[range.lowerBound + 1]):
+            scalar = 0x10000 + (UInt32(text[range.lowerBound] & 0x3FF) << 10 | UInt32(text[range.lowerBound + 1] & 0x3FF))
+        default: return false
+        }
+        var nominal: hb_codepoint_t = 0
+        return hb_font_get_nominal_glyph(font.hbFont, scalar, &nominal) != 0 && nominal == glyph
     }
 
     private static func sum(_ advances: UnsafePointer<Int32>, _ range: Range<Int>) -> Int {
