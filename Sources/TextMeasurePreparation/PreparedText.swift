@@ -162,8 +162,8 @@ public struct PreparedText: Sendable {
             let mayNeedLevels = UTF16Transcoding.copy(text[...], into: utf16)
             if style.whiteSpace == .normal { WhiteSpaceCollapsing.spaceNewlinesAndTabs(utf16) }
             // Text the copy found nothing right to left in keeps no levels, as resolving would find.
-            let levels: BidiLevels? = mayNeedLevels || style.baseWritingDirection == .rightToLeft ? nil : BidiLevels()
-            try builder.build(UnsafeBufferPointer(utf16), levels: levels)
+            try builder.build(UnsafeBufferPointer(utf16),
+                              needsLevels: mayNeedLevels || style.baseWritingDirection == .rightToLeft)
         }
         let measures = Self.measures(fonts: fonts, style: style)
         var segments = builder.built.segments, graphemeWidths = builder.built.graphemeWidths

@@ -47,13 +47,17 @@ package struct SegmentBuilder {
 
     /// Prepares `text`, whose neutral clusters at the start take `script` (the last
     /// script before it when it is a paragraph of a longer text: `PreparedText.replacingCharacters`,
-    /// which resolves its `levels` too; `PreparedText.init` gives empty `levels` for text
-    /// it knows to need none).
+    /// which resolves its `levels` too). Without `levels`, they are resolved, unless
+    /// `needsLevels` is false: the caller knows the text to need none (`PreparedText.init`).
     mutating func build(_ text: UnsafeBufferPointer<UInt16>, inheriting script: hb_script_t = HB_SCRIPT_INVALID,
-                        levels: BidiLevels? = nil) throws(TextMeasureError) {
+                        levels: BidiLevels? = nil, needsLevels: Bool = true) throws(TextMeasureError) {
         guard !text.isEmpty else { return }
         let breaks = try Boundaries.lineBreaks(in: text, rules: style.lineBreakRules, options: style.lineBreakOptions)
-        if let levels { built.bidi = levels } else { built.bidi = try BidiLevels.resolve(text, direction: style.baseWritingDirection) }
+        if let levels {
+            built.bidi = levels
+        } else if needsLevels {
+            built.bidi = try BidiLevels.resolve(text, direction: style.baseWritingDirection)
+        }
         let cache = cache?.isEnabled == true && fonts.spacesSeparateShaping ? cache : nil
         let styleKey = cache == nil ? 0 : StyleKey.count(style)
         try breaks.withUnsafeBufferPointer { breaks throws(TextMeasureError) in
@@ -213,10 +217,14 @@ package struct SegmentBuilder {
             // more than a letter does, so they are taken only when enough of them come in a
             // row (or the text ends); otherwise the stretch shapes them too.
             var waiting: (first: Int, units: Int) = (0, 0)
+            // A local, read once: read from the pass (which `run` mutates), the cache was
+            // retained and released again at each segment looked up.
+            let lookupCache = cache
             for index in 0..<breaks.count {
                 // Most segments of scripts without spaces cannot be cached: that is settled
                 // here, before a call that copies the whole pass (it mutates around it).
-                if cache != nil, isCacheable(index), case .hit(let hit) = lookUp(index, after: knownScript) {
+                if let lookupCache, isCacheable(index),
+                   case .hit(let hit) = lookUp(index, after: knownScript, in: lookupCache) {
                     if stretch != nil, isAfterLetter(index) {
                         if waitingHits.isEmpty { waiting = (index, 0) }
                         waitingHits.append(hit)
@@ -300,8 +308,8 @@ package struct SegmentBuilder {
         /// Segment `index`, which `isCacheable`, from the cache, its clusters written
         /// where it starts; a miss the cache admits is marked for `store`.
         @inline(__always)   // out of line, a call on the pass itself took a copy of the whole pass
-        private func lookUp(_ index: Int, after script: hb_script_t?) -> ShapeCache.Lookup? {
-            guard let cache, var keyScript = keyScript(index, after: script) else { return nil }
+        private func lookUp(_ index: Int, after script: hb_script_t?, in cache: ShapeCache) -> ShapeCache.Lookup? {
+            guard var keyScript = keyScript(index, after: script) else { return nil }
             if isRightToLeft(index) { keyScript ^= SegmentBuilder.rightToLeftKeyBit }
             let start = start(of: index)
             let key = ShapedSegmentKey(style: styleKey, styleHash: styleHash, script: keyScript, text: text(of: index))

@@ -39,7 +39,7 @@ package enum UTF16Transcoding {
                     buffer[out + 1] = UInt16(truncatingIfNeeded: 0xDC00 | (scalar & 0x3FF))
                     out += 2; i += 4
                 }
-                if ctx_bidi_passes(scalar) == 0 { outsideRanges = true }
+                if !outsideRanges, ctx_bidi_passes(scalar) == 0 { outsideRanges = true }
             }
             return outsideRanges
         }

@@ -116,14 +116,19 @@ package enum LineEdgeWidths {
             var clusterEnd = boundary
             while clusterEnd < current.end, edges[clusterEnd] & ClusterEdge.starts == 0 { clusterEnd += 1 }
 
-            let font = fonts[current.fontIndex], scale = scales[current.fontIndex]
+            let scale = scales[current.fontIndex]
             let inContextBefore = sum(advances, clusterStart..<boundary)
             let inContextAfter = sum(advances, boundary..<clusterEnd)
             var before = inContextBefore, after = inContextAfter
-            if !insideCluster, edges[clusterStart] & ClusterEdge.multipleGlyphs == 0, font.bitmapAdvances == nil,
-               current.isRightToLeft || isNominal(glyphs[clusterStart], of: text, clusterStart..<boundary, in: font) {
-                before = Int(hb_font_get_glyph_h_advance(font.hbFont, glyphs[clusterStart]))
+            // The font is read from the array where it is used, not held in a local: held,
+            // it was retained and released at each kerned boundary.
+            if !insideCluster, edges[clusterStart] & ClusterEdge.multipleGlyphs == 0,
+               fonts[current.fontIndex].bitmapAdvances == nil,
+               current.isRightToLeft
+                || isNominal(glyphs[clusterStart], of: text, clusterStart..<boundary, in: fonts[current.fontIndex]) {
+                before = Int(hb_font_get_glyph_h_advance(fonts[current.fontIndex].hbFont, glyphs[clusterStart]))
             } else {
+                let font = fonts[current.fontIndex]
                 if scratch.isEmpty {
                     scratch = [Int32](repeating: 0, count: text.count)
                     scratchEdges = [UInt8](repeating: 0, count: text.count + 1)

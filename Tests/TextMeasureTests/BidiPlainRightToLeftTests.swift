@@ -68,11 +68,11 @@ import Testing
     }
 
     /// Nor at any code point `ctx_bidi_passes` passes by its range (the Indic scripts,
-    /// symbols, CJK punctuation, fullwidth forms, emoji; preparation's UTF-8 walk asks
-    /// the same): none is R, AL or AN (level 1 or 2 alone) or an embedding, override or
-    /// isolate (a letter after it above level 0). Every such code point of the BMP and
-    /// plane 1 is checked, and every 97th beyond. PDF and PDI, which this could not see,
-    /// are U+202C and U+2069, which it does not pass.
+    /// general punctuation, symbols, CJK punctuation, fullwidth forms, emoji;
+    /// preparation's UTF-8 walk asks the same): none is R, AL or AN (level 1 or 2 alone)
+    /// or an embedding, override or isolate (a letter after it above level 0). Every
+    /// such code point of the BMP and plane 1 is checked, and every 97th beyond. PDF and
+    /// PDI, which this could not see, are U+202C and U+2069, which it does not pass.
     @Test func codePointsPassedByRangeNeedNoResolution() throws {
         var levels = [UInt8](repeating: 9, count: 3), ends = [Int32](repeating: 0, count: 3)
         var paragraphLevels = [UInt8](repeating: 0, count: 3)
@@ -90,6 +90,7 @@ import Testing
         #expect(checked > 100_000)
         #expect(ctx_bidi_passes(0x202C) == 0 && ctx_bidi_passes(0x2069) == 0 && ctx_bidi_passes(0x200F) == 0)
         #expect(ctx_bidi_needed(Array("“中文，”「かな」。ｶﾅ！नमस्ते😀".utf16), 21) == 0)
+        #expect(ctx_bidi_needed(Array("a\u{200F}".utf16), 2) == 1)
         #expect(ctx_bidi_needed(Array("中文。\u{FE70}".utf16), 4) == 1)
         #expect(ctx_bidi_needed(Array("नमस्ते\u{8A0}".utf16), 7) == 1)
         #expect(ctx_bidi_needed(Array("😀\u{1E900}".utf16), 4) == 1)

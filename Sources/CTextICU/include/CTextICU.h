@@ -125,18 +125,21 @@ enum {
 };
 
 /// 1 if code point `c` (or a lone surrogate) is, by its range alone, none of what
-/// ctx_bidi_needed looks for: nothing below U+0590 (Hebrew), from Devanagari to Greek
-/// Extended (U+0900-U+1FFF), from the superscripts to Hangul (U+2070-U+D7FF: symbols, CJK
-/// punctuation, kana, CJK, Yi, Hangul), among the fullwidth and halfwidth forms
-/// (U+FF00-U+FFEF), or beyond the BMP outside U+10800-U+10FFF and U+1E800-U+1EFFF,
-/// unassigned ones too, is R, AL, AN or an explicit control. The right-to-left scripts
-/// lie in the ranges left out, the controls in U+2000-U+206F. The one definition, for
-/// the C below and for Swift (preparation's UTF-8 walk).
+/// ctx_bidi_needed looks for (R, AL, AN or an explicit control), unassigned ones too:
+/// everything below U+0590 (Hebrew); from Devanagari to Hangul (U+0900-U+D7FF: the
+/// scripts of India and South-East Asia, general punctuation but RLM and the explicit
+/// controls U+202A-U+202E and U+2066-U+2069, symbols, CJK punctuation, kana, CJK, Yi,
+/// Hangul); the fullwidth and halfwidth forms (U+FF00-U+FFEF); and beyond the BMP all
+/// but U+10800-U+10FFF and U+1E800-U+1EFFF (emoji pass). The right-to-left scripts lie
+/// in the ranges left out. The one definition, for the C below and for Swift
+/// (preparation's UTF-8 walk). The common cases come first, each range one unsigned
+/// comparison (`c - first < count`).
 static inline int ctx_bidi_passes(uint32_t c) {
+    if (c < 0x0590 || c - 0x2070u < 0xD800u - 0x2070u || c - 0x0900u < 0x2000u - 0x0900u) return 1;
     if (c < 0x10000) {
-        return c < 0x0590 || (c >= 0x0900 && c < 0x2000) || (c >= 0x2070 && c < 0xD800) || (c >= 0xFF00 && c < 0xFFF0);
+        return (c - 0x2000u < 0x70u && c != 0x200F && c - 0x202Au > 4u && c < 0x2066) || c - 0xFF00u < 0xF0u;
     }
-    return c < 0x10800 || (c >= 0x11000 && c < 0x1E800) || c >= 0x1F000;
+    return c < 0x10800 || c - 0x11000u < 0x1E800u - 0x11000u || c >= 0x1F000;
 }
 
 /// 1 if some code point of `text` could take an embedding level other than 0 in a
