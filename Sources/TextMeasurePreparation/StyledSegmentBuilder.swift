@@ -248,6 +248,7 @@ struct StyledSegmentBuilder {
         var clusterFonts = [UInt8](repeating: 0, count: count)
         var clusterCursive = [Bool](repeating: false, count: count)
         var fontRuns: [FontRun] = []
+        fontRuns.reserveCapacity(min(count, 64))   // grown one run at a time, it reallocates several times
         // Right-to-left segments keep ligatures across their graphemes (`LigatureSpans`):
         // only text all left to right is cached.
         let cache = shapeCache.flatMap { cache in
@@ -346,11 +347,41 @@ struct StyledSegmentBuilder {
             index += 1
         }
 
-        // Shape each run in its slot's font with its style's features.
-        var advances = [Int32](repeating: 0, count: text.count)
-        var edges = [UInt8](repeating: 0, count: text.count + 1)
-        var glyphs = [UInt32](repeating: 0, count: text.count)
-        var adjustments = [EdgeAdjustment](repeating: EdgeAdjustment(end: 0, start: 0), count: count)
+        if !built.bidi.isLeftToRight {
+            built.bidi.levels.withUnsafeBufferPointer { levels in
+                ends.withUnsafeBufferPointer { ends in
+                    BidiRuns.split(&fontRuns, from: 0, clusterEnds: ends, start: 0, levels: levels.baseAddress!)
+                }
+            }
+        }
+        // Per code unit: advances, `ClusterEdge` bits and first glyphs; on the stack for a
+        // short text (three arrays allocated and freed cost a share of preparing it).
+        withUnsafeTemporaryAllocation(of: Int32.self, capacity: text.count) { advances in
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: text.count + 1) { edges in
+                withUnsafeTemporaryAllocation(of: UInt32.self, capacity: text.count) { glyphs in
+                    advances.initialize(repeating: 0)
+                    edges.initialize(repeating: 0)
+                    glyphs.initialize(repeating: 0)
+                    shapeAndMeasure(text, origin: origin, ends: ends, breaks: breaks, runs: clusterRuns,
+                                    slots: clusterSlots, fonts: clusterFonts, cursive: clusterCursive, fontRuns: fontRuns,
+                                    cached: cached, cache: cache, scratch: (advances, edges, glyphs))
+                }
+            }
+        }
+    }
+
+    /// Shapes each run in its slot's font with its style's features (`fontRuns`, split
+    /// at bidi levels; `scratch` zeroed), then measures the clusters (`measure`).
+    private mutating func shapeAndMeasure(
+        _ text: UnsafeBufferPointer<UInt16>, origin: Int, ends: [Int32], breaks: [BreakOpportunity],
+        runs clusterRuns: [Int32], slots clusterSlots: [UInt8], fonts clusterFonts: [UInt8], cursive clusterCursive: [Bool],
+        fontRuns: [FontRun], cached: CachedSegments, cache: StyledSegmentCache?,
+        scratch: (advances: UnsafeMutableBufferPointer<Int32>, edges: UnsafeMutableBufferPointer<UInt8>,
+                  glyphs: UnsafeMutableBufferPointer<UInt32>)
+    ) {
+        let advances = scratch.advances.baseAddress!, edges = scratch.edges.baseAddress!
+        let glyphs = scratch.glyphs.baseAddress!
+        var adjustments = [EdgeAdjustment](repeating: EdgeAdjustment(end: 0, start: 0), count: ends.count)
         let scales = slots.map { $0.size * Double(Units.widthPerPixel) / Double($0.font.advanceUnitsPerEm) }
         let fonts = slots.map(\.font)
         let safe = [Bool](repeating: true, count: breaks.count)
@@ -365,13 +396,6 @@ struct StyledSegmentBuilder {
                 for offset in start..<breaks[hit.segment].utf16Offset { edges[offset] = ClusterEdge.starts }
             }
         }
-        if !built.bidi.isLeftToRight {
-            built.bidi.levels.withUnsafeBufferPointer { levels in
-                ends.withUnsafeBufferPointer { ends in
-                    BidiRuns.split(&fontRuns, from: 0, clusterEnds: ends, start: 0, levels: levels.baseAddress!)
-                }
-            }
-        }
         // The style of each run: the style run of its first cluster.
         let fontRunStyles = fontRuns.map { run in
             Int(clusterRuns[ends.partitioningIndex { Int($0) > run.start }])
@@ -384,30 +408,28 @@ struct StyledSegmentBuilder {
                     let stretch = Stretch(start: 0, end: text.count, clusterEnds: ends, breaks: breaks, safeBreaks: safe)
                     for (index, fontRun) in fontRuns.enumerated() {
                         styles[fontRunStyles[index]].shaper.shape(fontRun, of: text, with: fonts[fontRun.fontIndex],
-                                                            advances: &advances, edges: &edges, firstGlyphs: &glyphs)
+                                                                  advances: advances, edges: edges, firstGlyphs: glyphs)
                     }
                     // A placeholder is a glyph cluster of its own, never the end of a ligature
                     // (it is not shaped, so nothing else marks where it starts).
                     for (index, run) in clusterRuns.enumerated() where placeholders[Int(run)] != nil {
                         edges[index == 0 ? 0 : Int(ends[index - 1])] |= ClusterEdge.starts
                     }
-                    edges.withUnsafeBufferPointer { edges in
-                        guard LineEdgeWidths.hasInnerEdges(stretch, edges: edges.baseAddress!) else { return }
-                        LineEdgeWidths.splitLigatures(stretch, runs: fontRuns, advances: &advances, edges: edges.baseAddress!)
-                        if !built.bidi.isLeftToRight {
-                            built.ligatures.record(stretch, runs: fontRuns, edges: edges.baseAddress!, firstGrapheme: 0)
-                        }
-                        // One style's runs at a time, each with its own features; boundaries
-                        // outside a style's runs keep the adjustments found before.
-                        var found = adjustments
-                        for styleIndex in styles.indices where fontRunStyles.contains(styleIndex) {
-                            let own = fontRuns.indices.filter { fontRunStyles[$0] == styleIndex }.map { fontRuns[$0] }
-                            LineEdgeWidths.measure(stretch, of: text, runs: own, advances: advances,
-                                                   edges: edges.baseAddress!, glyphs: glyphs, fonts: fonts,
-                                                   scales: scales, shaper: styles[styleIndex].shaper, into: &found)
-                            for (index, adjustment) in found.enumerated() where adjustment.end != 0 || adjustment.start != 0 {
-                                adjustments[index] = adjustment
-                            }
+                    guard LineEdgeWidths.hasInnerEdges(stretch, edges: edges) else { return }
+                    LineEdgeWidths.splitLigatures(stretch, runs: fontRuns, advances: advances, edges: edges)
+                    if !built.bidi.isLeftToRight {
+                        built.ligatures.record(stretch, runs: fontRuns, edges: edges, firstGrapheme: 0)
+                    }
+                    // One style's runs at a time, each with its own features; boundaries
+                    // outside a style's runs keep the adjustments found before.
+                    var found = adjustments
+                    for styleIndex in styles.indices where fontRunStyles.contains(styleIndex) {
+                        let own = fontRuns.indices.filter { fontRunStyles[$0] == styleIndex }.map { fontRuns[$0] }
+                        LineEdgeWidths.measure(stretch, of: text, runs: own, advances: advances, edges: edges,
+                                               glyphs: glyphs, fonts: fonts, scales: scales,
+                                               shaper: styles[styleIndex].shaper, into: &found)
+                        for (index, adjustment) in found.enumerated() where adjustment.end != 0 || adjustment.start != 0 {
+                            adjustments[index] = adjustment
                         }
                     }
                 }
@@ -416,7 +438,7 @@ struct StyledSegmentBuilder {
 
         measure(text, origin: origin, ends: ends, breaks: breaks, runs: clusterRuns, slots: clusterSlots,
                 cursive: clusterCursive, advances: advances, scales: scales,
-                cached: cached, cache: cache.map { ($0, clusterFonts, adjustments, edges) })
+                cached: cached, cache: cache.map { ($0, clusterFonts, adjustments, UnsafePointer(edges)) })
         for (index, adjustment) in adjustments.enumerated() where adjustment.end != 0 || adjustment.start != 0 {
             built.edgeAdjustments.append(adjustment, after: Int32(index))
         }
@@ -497,8 +519,9 @@ struct StyledSegmentBuilder {
     private mutating func measure(_ text: UnsafeBufferPointer<UInt16>, origin: Int, ends: [Int32],
                                   breaks: [BreakOpportunity],
                                   runs clusterRuns: [Int32], slots clusterSlots: [UInt8], cursive clusterCursive: [Bool],
-                                  advances: [Int32], scales: [Double], cached: CachedSegments,
-                                  cache: (StyledSegmentCache, fonts: [UInt8], adjustments: [EdgeAdjustment], edges: [UInt8])?) {
+                                  advances: UnsafePointer<Int32>, scales: [Double], cached: CachedSegments,
+                                  cache: (StyledSegmentCache, fonts: [UInt8], adjustments: [EdgeAdjustment],
+                                          edges: UnsafePointer<UInt8>)?) {
         let perPixel = Double(Units.widthPerPixel)
         let base = attributed.style
         let spaceWidth = Self.spaceWidth(attributed.fonts.primary, size: base.fontSize)
@@ -635,7 +658,8 @@ struct StyledSegmentBuilder {
     private func store(_ entry: CachedSegments.Entry, _ text: UnsafeBufferPointer<UInt16>, _ range: Range<Int>,
                        firstCluster: Int, fontIndexMask: UInt64,
                        clusters: (ends: [Int32], widths: [Int32], hangs: [Bool]),
-                       cache: (StyledSegmentCache, fonts: [UInt8], adjustments: [EdgeAdjustment], edges: [UInt8])) {
+                       cache: (StyledSegmentCache, fonts: [UInt8], adjustments: [EdgeAdjustment],
+                               edges: UnsafePointer<UInt8>)) {
         let (shapeCache, fonts, adjustments, edges) = cache
         guard edges[range.lowerBound] & ClusterEdge.unsafeToBreak == 0,
               edges[range.upperBound] & ClusterEdge.unsafeToBreak == 0, let segment = built.segments.last else { return }
