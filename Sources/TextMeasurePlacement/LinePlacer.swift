@@ -59,6 +59,9 @@ struct TabCursor {
         next = index < tabs.count ? Int(tabs[index]) : Int.max
     }
 
+    /// Whether a tab is left before grapheme `end`.
+    func hasTab(before end: Int) -> Bool { next < end }
+
     /// Whether grapheme `grapheme` is a tab; graphemes are asked in ascending order,
     /// possibly with gaps (elided text).
     @inline(__always)
@@ -173,9 +176,14 @@ extension PreparedText {
                          into out: inout PlacementBuffers) -> TextPlacement.Line {
         let pixelsPerUnit = 1 / Double(Units.widthPerPixel)
         let paragraphLevel = bidi.paragraphLevel(at: line.utf16Range.lowerBound)
+        var tabs = TabCursor(out.tabs, from: graphemes.lowerBound)
+        if line.elidedUTF16Range == nil, !tabs.hasTab(before: graphemes.upperBound),
+           let placed = placeAtOneLevel(line, index: lineIndex, graphemes: graphemes, level: paragraphLevel,
+                                        into: &out) {
+            return placed
+        }
         var count = 0
         var pen = 0   // width units from the line's logical start, for tab stops
-        var tabs = TabCursor(out.tabs, from: graphemes.lowerBound)
         let items: LineItems
         if let cut = line.elidedUTF16Range {
             // The graphemes that start before the cut, the ellipsis, those that start after it.
@@ -279,11 +287,81 @@ extension PreparedText {
         if !isLeftToRightText { out.visualCount += count }
         out.clusterCount += count
         let lastVisual = isLeftToRightText ? out.clusterCount : out.visualCount
-        return TextPlacement.Line(utf16Range: line.utf16Range, left: left, right: left + Double(x) * pixelsPerUnit,
-                                  y: line.y, height: line.height, baseline: line.baseline, isRightToLeft: isRightToLeft,
-                                  visualClusters: firstVisual..<lastVisual,
-                                  hyphenLeft: !line.showsHyphen ? nil
-                                      : isRightToLeft ? lineLeft : left + Double(x) * pixelsPerUnit)
+        return Self.placedLine(line, lineLeft: lineLeft, left: left, width: x, isRightToLeft: isRightToLeft,
+                               visualClusters: firstVisual..<lastVisual)
+    }
+
+    /// A line placed from `left` px (after its hyphen when right to left), `width`
+    /// units wide, its hyphen at `lineLeft` when right to left, else after it.
+    private static func placedLine(_ line: TextPlacement.LineInput, lineLeft: Double, left: Double, width: Int,
+                                   isRightToLeft: Bool, visualClusters: Range<Int>) -> TextPlacement.Line {
+        let right = left + Double(width) / Double(Units.widthPerPixel)
+        return TextPlacement.Line(utf16Range: line.utf16Range, left: left, right: right, y: line.y,
+                                  height: line.height, baseline: line.baseline, isRightToLeft: isRightToLeft,
+                                  visualClusters: visualClusters,
+                                  hyphenLeft: !line.showsHyphen ? nil : isRightToLeft ? lineLeft : right)
+    }
+
+    /// Places a line of bidi text whose code units are all at its paragraph's level
+    /// `level`, with no tab and no right-to-left ligature to share: its clusters in
+    /// text order, reversed when `level` is odd, in one pass over the prepared widths
+    /// once their sum is known. Nil for any other line.
+    private func placeAtOneLevel(_ line: TextPlacement.LineInput, index lineIndex: Int, graphemes: Range<Int>,
+                                 level: UInt8, into out: inout PlacementBuffers) -> TextPlacement.Line? {
+        let ends = out.ends, widths = out.graphemeWidths, spans = out.ligatureSpans
+        guard let last = graphemes.last, !out.bidiLevels.isEmpty else { return nil }
+        let first = graphemes.lowerBound, firstStart = first == 0 ? 0 : Int(ends[first - 1])
+        // Every level, checked at once (which vectorizes).
+        var differs: UInt8 = 0
+        for unit in out.bidiLevels[firstStart..<Int(ends[last])] { differs |= unit ^ level }
+        guard differs == 0 else { return nil }
+        if !spans.isEmpty {
+            let span = ligatures.firstSpan(from: first)
+            guard span == spans.count || Int(spans[span].first) + Int(spans[span].count) > graphemes.upperBound
+            else { return nil }
+        }
+        var pen = 0
+        for grapheme in graphemes { pen &+= Int(widths[grapheme]) }
+        // L1: the trailing whitespace is at the paragraph's level already.
+        var trailing = 0, hanging = last
+        while hanging >= first, out.hangs[hanging] {
+            trailing += Int(widths[hanging])
+            hanging -= 1
+        }
+        let pixelsPerUnit = 1 / Double(Units.widthPerPixel)
+        let hyphenWidth = line.showsHyphen ? hyphen.width : 0
+        let isOdd = level & 1 == 1
+        let lineLeft = Self.lineLeft(total: pen + hyphenWidth, trailing: trailing, lineEnd: line.lineEnd,
+                                     width: out.width, alignment: out.alignment, isRightToLeft: isOdd)
+        let left = isOdd ? lineLeft + Double(hyphenWidth) * pixelsPerUnit : lineLeft
+        let count = graphemes.count, firstCluster = out.clusterCount, firstVisual = out.visualCount
+        let clusters = UnsafeMutableBufferPointer(rebasing: out.clusters[firstCluster..<firstCluster + count])
+        let visual = UnsafeMutableBufferPointer(rebasing: out.visual[firstVisual..<firstVisual + count])
+        let line32 = Int32(clamping: lineIndex)
+        // Units from the line's left edge, as reordering would lay them: a cluster's
+        // logical start edge is its predecessor's end edge, computed once.
+        var prefix = 0, start = Int32(firstStart)
+        var edge = left + Double(isOdd ? pen : 0) * pixelsPerUnit
+        // Indices within the buffers' bounds: wrapping arithmetic, with no overflow checks.
+        for index in 0..<count {
+            prefix &+= Int(widths[first &+ index])
+            let next = left + Double(isOdd ? pen &- prefix : prefix) * pixelsPerUnit
+            let end = ends[first &+ index]
+            clusters[index] = TextPlacement.Cluster(start: start, end: end, line: line32, left: isOdd ? next : edge,
+                                                    right: isOdd ? edge : next, isRightToLeft: isOdd,
+                                                    isEllipsis: false, isLineBreak: false)
+            visual[isOdd ? count &- 1 &- index : index] = firstCluster &+ index
+            edge = next
+            start = end
+        }
+        // A mandatory break ends its line, so the line's last cluster is the break.
+        if line.lineEnd == .mandatoryBreak, Int(start) == line.utf16Range.upperBound {
+            clusters[count - 1].isLineBreak = true
+        }
+        out.clusterCount += count
+        out.visualCount += count
+        return Self.placedLine(line, lineLeft: lineLeft, left: left, width: pen, isRightToLeft: isOdd,
+                               visualClusters: firstVisual..<firstVisual + count)
     }
 
     /// Collects the widths (a tab's reaching the next stop from `pen`) and levels of
