@@ -18,9 +18,11 @@ public struct TextStyle: Sendable, Hashable {
     /// Default none: the font's defaults (kerning and standard ligatures on).
     public var fontFeatures: [String]
     /// Space added after every grapheme cluster, in px (CSS `letter-spacing`, TextKit's
-    /// `.kern`), within `spacingRange`. Default 0. Non-zero spacing also turns off
-    /// ligatures and contextual alternates (`liga`, `clig`, `dlig`, `hlig`, `calt`), as
-    /// Chromium does, so that letters stay apart.
+    /// `.kern`), within `spacingRange`. Default 0. As in Chromium, a cluster shaped as
+    /// several glyph clusters (an Indic conjunct with a half form) takes it after each,
+    /// and in runs of cursive scripts (Arabic) only spaces take it. Non-zero spacing also
+    /// turns off ligatures and contextual alternates (`liga`, `clig`, `dlig`, `hlig`,
+    /// `calt`), as Chromium does, so that letters stay apart.
     public var letterSpacing: Double
     /// Space added to every space and no-break space, in px (CSS `word-spacing`),
     /// within `spacingRange`. Default 0.

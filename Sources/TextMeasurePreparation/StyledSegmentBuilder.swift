@@ -437,8 +437,8 @@ struct StyledSegmentBuilder {
         }
 
         measure(text, origin: origin, ends: ends, breaks: breaks, runs: clusterRuns, slots: clusterSlots,
-                cursive: clusterCursive, advances: advances, scales: scales,
-                cached: cached, cache: cache.map { ($0, clusterFonts, adjustments, UnsafePointer(edges)) })
+                cursive: clusterCursive, advances: advances, edges: UnsafePointer(edges), scales: scales,
+                cached: cached, cache: cache.map { ($0, clusterFonts, adjustments) })
         for (index, adjustment) in adjustments.enumerated() where adjustment.end != 0 || adjustment.start != 0 {
             built.edgeAdjustments.append(adjustment, after: Int32(index))
         }
@@ -514,14 +514,14 @@ struct StyledSegmentBuilder {
 
     /// Sums cluster widths (advances, spacing, placeholder widths) into segments, as
     /// `SegmentBuilder` does for plain text; takes the segments the cache answered and
-    /// stores those it admitted (`cache`: its clusters' font indices in their sets, the
-    /// line-edge adjustments and HarfBuzz's cluster edges).
+    /// stores those it admitted (`cache`: its clusters' font indices in their sets and the
+    /// line-edge adjustments; `edges`: HarfBuzz's cluster edges).
     private mutating func measure(_ text: UnsafeBufferPointer<UInt16>, origin: Int, ends: [Int32],
                                   breaks: [BreakOpportunity],
                                   runs clusterRuns: [Int32], slots clusterSlots: [UInt8], cursive clusterCursive: [Bool],
-                                  advances: UnsafePointer<Int32>, scales: [Double], cached: CachedSegments,
-                                  cache: (StyledSegmentCache, fonts: [UInt8], adjustments: [EdgeAdjustment],
-                                          edges: UnsafePointer<UInt8>)?) {
+                                  advances: UnsafePointer<Int32>, edges: UnsafePointer<UInt8>, scales: [Double],
+                                  cached: CachedSegments,
+                                  cache: (StyledSegmentCache, fonts: [UInt8], adjustments: [EdgeAdjustment])?) {
         let perPixel = Double(Units.widthPerPixel)
         let base = attributed.style
         let spaceWidth = Self.spaceWidth(attributed.fonts.primary, size: base.fontSize)
@@ -585,8 +585,12 @@ struct StyledSegmentBuilder {
                 for offset in start..<end { units += Int(advances[offset]) }
                 width = Double(units) * scales[slot]
             }
-            if !Scalars.isZeroWidthControl(scalar), !mandatory, !clusterCursive[index] {
-                width += spacing.letter * perPixel
+            if spacing.letter != 0, !Scalars.isZeroWidthControl(scalar), !mandatory, !clusterCursive[index] {
+                // After each glyph cluster, as Chromium spaces: a grapheme HarfBuzz shapes
+                // as several (an Indic conjunct with a half form, न्द) is spaced once for each.
+                var glyphClusters = 1
+                for offset in start + 1..<end where edges[offset] & ClusterEdge.starts != 0 { glyphClusters += 1 }
+                width += spacing.letter * perPixel * Double(glyphClusters)
             }
             if first == 0x20 && origin + start > 0 || first == 0xA0 { width += spacing.word * perPixel }
             width = min(max(width, -Double(Int32.max)), Double(Int32.max))
@@ -616,7 +620,7 @@ struct StyledSegmentBuilder {
                               contentGraphemeEnd: contentEnd)
                 if admitted < cached.admitted.count, cached.admitted[admitted].segment == segment, let cache {
                     store(cached.admitted[admitted], text, segmentStart..<end, firstCluster: firstCluster,
-                          fontIndexMask: fontIndexMask, clusters: (ends, widths, hangings), cache: cache)
+                          fontIndexMask: fontIndexMask, clusters: (ends, widths, hangings), edges: edges, cache: cache)
                     admitted += 1
                 }
                 segmentStart = end
@@ -657,10 +661,9 @@ struct StyledSegmentBuilder {
     /// was unsafe to break).
     private func store(_ entry: CachedSegments.Entry, _ text: UnsafeBufferPointer<UInt16>, _ range: Range<Int>,
                        firstCluster: Int, fontIndexMask: UInt64,
-                       clusters: (ends: [Int32], widths: [Int32], hangs: [Bool]),
-                       cache: (StyledSegmentCache, fonts: [UInt8], adjustments: [EdgeAdjustment],
-                               edges: UnsafePointer<UInt8>)) {
-        let (shapeCache, fonts, adjustments, edges) = cache
+                       clusters: (ends: [Int32], widths: [Int32], hangs: [Bool]), edges: UnsafePointer<UInt8>,
+                       cache: (StyledSegmentCache, fonts: [UInt8], adjustments: [EdgeAdjustment])) {
+        let (shapeCache, fonts, adjustments) = cache
         guard edges[range.lowerBound] & ClusterEdge.unsafeToBreak == 0,
               edges[range.upperBound] & ClusterEdge.unsafeToBreak == 0, let segment = built.segments.last else { return }
         let count = Int(segment.graphemeEnd) - firstCluster

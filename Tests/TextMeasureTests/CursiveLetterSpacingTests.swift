@@ -1,11 +1,11 @@
 import Testing
 import TextMeasure
 
-/// Letter spacing in runs of a cursive script, as Chromium 156 spaces them (found by the
+/// Letter spacing as Chromium 156 spaces scripts whose letters join (found by the
 /// sweep against Chromium, scripts/sweep_fonts.py, and checked there): nothing in an
 /// Arabic run is spaced but its spaces. Digits and punctuation take the script of the
 /// letters before them (the paragraph's first letters, when none comes before), as they
-/// do for shaping, whichever font draws them.
+/// do for shaping, whichever font draws them. Indic conjuncts are spaced per glyph cluster.
 @Suite struct CursiveLetterSpacingTests {
     /// How much wider `text` is with 2 px of letter spacing than without.
     func added(_ text: String) throws -> Double {
@@ -25,6 +25,16 @@ import TextMeasure
     @Test func punctuationBeforeTheFirstArabicLetterTakesItsScript() throws {
         #expect(abs(try added("«مرحبا»")) < 0.001)
         #expect(abs(try added("«hello»") - 7 * 2) < 0.001)
+    }
+
+    /// Chromium spaces after each glyph cluster: हिन्दी is two grapheme clusters (हि,
+    /// न्दी: a conjunct) but three glyph clusters (हि, the half form न्, दी), क्ष one
+    /// ligature, and a letter with its marks one cluster.
+    @Test func anIndicConjunctIsSpacedOnceForEachGlyphCluster() throws {
+        #expect(abs(try added("हिन्दी") - 3 * 2) < 0.001)
+        #expect(abs(try added("क्ष") - 1 * 2) < 0.001)
+        #expect(abs(try added("किं") - 1 * 2) < 0.001)
+        #expect(abs(try added("e\u{301}") - 1 * 2) < 0.001)
     }
 
     /// In a left-to-right paragraph "»" after the Arabic words sits in the Latin line's
