@@ -32,6 +32,7 @@ package struct GreedyLineFitter {
 
     /// Where `segment`'s trailing whitespace ends when its content ends at `x`:
     /// tabs advance to the next tab stop from the line's start.
+    @inline(__always)   // out of line, the segment passed to it was copied through the stack
     private func trailingEnd(of segment: Segment, from x: Int, in prepared: PreparedText) -> Int {
         guard !prepared.tabStops.graphemes.isEmpty else { return x + segment.trailingWidth }
         let whitespace = Int(segment.contentGraphemeEnd)..<Int(segment.graphemeEnd)
@@ -73,28 +74,33 @@ package struct GreedyLineFitter {
             var segmentStart = 0
             var firstGrapheme = 0
             var glued = false   // the line so far is a hyphen that holds on to this segment
-            for segment in segments {
+            for index in segments.indices {
                 // Most segments fit whole after what the line holds: that case first,
                 // the rest (whitespace alone, breaks) as the general loop decides. A soft
                 // hyphen's segment is measured with its hyphen (`PreparedText`), so that
                 // this test asks for room for it with no extra work per segment.
-                if Int(segment.contentGraphemeEnd) != firstGrapheme, line.committed + segment.width <= width {
-                    line.visible = line.committed + segment.width
-                    line.committed = hasTabs ? trailingEnd(of: segment, from: line.visible, in: prepared)
-                                             : line.visible + segment.trailingWidth
-                    line.fonts |= segment.fonts
-                } else if let placed = place(segment, of: segments, from: segmentStart, grapheme: firstGrapheme,
+                // The fields are read where they lie: a segment taken whole (`for segment
+                // in segments`) was copied through the stack on every pass since calls
+                // out of this module (`hyphenWidth(after:)`) take it.
+                if Int(segments[index].contentGraphemeEnd) != firstGrapheme,
+                   line.committed + segments[index].width <= width {
+                    line.visible = line.committed + segments[index].width
+                    line.committed = hasTabs ? trailingEnd(of: segments[index], from: line.visible, in: prepared)
+                                             : line.visible + segments[index].trailingWidth
+                    line.fonts |= segments[index].fonts
+                } else if let placed = place(segments[index], of: segments, from: segmentStart, grapheme: firstGrapheme,
                                              glued: glued, on: line, of: prepared, into: &sink) {
                     line = placed
                 } else {
                     return
                 }
-                glued = segment.endsWithHeldHyphen && line.start == Int(segment.end) - 1
-                segmentStart = Int(segment.end)
-                firstGrapheme = Int(segment.graphemeEnd)
-                if segment.isMandatoryBreak {
+                glued = segments[index].endsWithHeldHyphen && line.start == Int(segments[index].end) - 1
+                segmentStart = Int(segments[index].end)
+                firstGrapheme = Int(segments[index].graphemeEnd)
+                if segments[index].isMandatoryBreak {
                     guard end(&line, at: segmentStart, .mandatoryBreak,
-                              hyphenated: Sink.keepsLineDetails && segment.endsWithSoftHyphen, of: prepared, into: &sink) else { return }
+                              hyphenated: Sink.keepsLineDetails && segments[index].endsWithSoftHyphen,
+                              of: prepared, into: &sink) else { return }
                 }
             }
             if line.start < prepared.utf16Count {
