@@ -303,25 +303,42 @@ extension PreparedText {
     }
 
     /// Places a line of bidi text at its paragraph's level `level` and the one above,
-    /// with no tab and no right-to-left ligature to share, in one pass over the
-    /// prepared widths once their sum is known: its clusters in text order, reversed
-    /// when `level` is odd, each run at the level above (digits or Latin in a
-    /// right-to-left paragraph, right-to-left words in a left-to-right one) laid the
-    /// other way where the whole run goes, as L2 leaves it. Nil for any other line.
+    /// with no tab, in one pass over its widths once their sum is known: its clusters
+    /// in text order, reversed when `level` is odd, each run at the level above (digits
+    /// or Latin in a right-to-left paragraph, right-to-left words in a left-to-right
+    /// one) laid the other way where the whole run goes, as L2 leaves it. The widths
+    /// are the prepared ones, or the line's in scratch with its ligatures' shared.
+    /// Nil for any other line.
     private func placeAtParagraphLevels(_ line: TextPlacement.LineInput, index lineIndex: Int, graphemes: Range<Int>,
                                         level: UInt8, into out: inout PlacementBuffers) -> TextPlacement.Line? {
-        let ends = out.ends, widths = out.graphemeWidths, spans = out.ligatureSpans, levels = out.bidiLevels
-        guard let last = graphemes.last, !levels.isEmpty else { return nil }
-        let first = graphemes.lowerBound, firstStart = first == 0 ? 0 : Int(ends[first - 1])
+        let spans = out.ligatureSpans, first = graphemes.lowerBound
         if !spans.isEmpty {
             let span = ligatures.firstSpan(from: first)
-            guard span == spans.count || Int(spans[span].first) + Int(spans[span].count) > graphemes.upperBound
-            else { return nil }
+            if span < spans.count, Int(spans[span].first) + Int(spans[span].count) <= graphemes.upperBound {
+                guard graphemes.count <= out.widths.count else { return nil }
+                let shared = UnsafeMutableBufferPointer(rebasing: out.widths[..<graphemes.count])
+                for index in shared.indices { shared[index] = Int(out.graphemeWidths[first &+ index]) }
+                shareLigatures(shared, firstGrapheme: first, spans: spans)
+                return placeAtParagraphLevels(line, index: lineIndex, graphemes: graphemes, level: level,
+                                              widths: UnsafeBufferPointer(shared), into: &out)
+            }
         }
+        return placeAtParagraphLevels(line, index: lineIndex, graphemes: graphemes, level: level,
+                                      widths: UnsafeBufferPointer(rebasing: out.graphemeWidths[graphemes]), into: &out)
+    }
+
+    /// `placeAtParagraphLevels` with the line's widths, `widths[i]` its cluster `i`'s.
+    private func placeAtParagraphLevels<Width: BinaryInteger>(
+        _ line: TextPlacement.LineInput, index lineIndex: Int, graphemes: Range<Int>, level: UInt8,
+        widths: UnsafeBufferPointer<Width>, into out: inout PlacementBuffers
+    ) -> TextPlacement.Line? {
+        let ends = out.ends, levels = out.bidiLevels
+        guard let last = graphemes.last, !levels.isEmpty else { return nil }
+        let first = graphemes.lowerBound, firstStart = first == 0 ? 0 : Int(ends[first - 1])
         // L1: trailing whitespace takes the paragraph's level.
         var trailing = 0, hanging = last
         while hanging >= first, out.hangs[hanging] {
-            trailing += Int(widths[hanging])
+            trailing += Int(widths[hanging &- first])
             hanging -= 1
         }
         // Most lines have every code unit at `level`: checked at once (which vectorizes).
@@ -337,7 +354,7 @@ extension PreparedText {
             }
         }
         var pen = 0
-        for grapheme in graphemes { pen &+= Int(widths[grapheme]) }
+        for width in widths { pen &+= Int(width) }
         let pixelsPerUnit = 1 / Double(Units.widthPerPixel)
         let hyphenWidth = line.showsHyphen ? hyphen.width : 0
         let isOdd = level & 1 == 1
@@ -349,7 +366,7 @@ extension PreparedText {
         let visual = UnsafeMutableBufferPointer(rebasing: out.visual[firstVisual..<firstVisual + count])
         let line32 = Int32(clamping: lineIndex)
         if hasRuns {
-            placeRuns(graphemes, level: level, hanging: hanging, pen: pen, left: left, line: line32,
+            placeRuns(graphemes, widths: widths, level: level, hanging: hanging, pen: pen, left: left, line: line32,
                       clusters: clusters, visual: visual, firstCluster: firstCluster, out: out)
         } else {
             // Units from the line's left edge, as reordering would lay them: a cluster's
@@ -358,7 +375,7 @@ extension PreparedText {
             var edge = left + Double(isOdd ? pen : 0) * pixelsPerUnit
             // Indices within the buffers' bounds: wrapping arithmetic, with no overflow checks.
             for index in 0..<count {
-                prefix &+= Int(widths[first &+ index])
+                prefix &+= Int(widths[index])
                 let next = left + Double(isOdd ? pen &- prefix : prefix) * pixelsPerUnit
                 let end = ends[first &+ index]
                 clusters[index] = TextPlacement.Cluster(start: start, end: end, line: line32, left: isOdd ? next : edge,
@@ -384,10 +401,12 @@ extension PreparedText {
     /// text position puts it (from the right when `level` is odd), a run above
     /// goes there as a whole and is laid the other way inside. Graphemes after
     /// `hanging` are trailing whitespace, at `level`.
-    private func placeRuns(_ graphemes: Range<Int>, level: UInt8, hanging: Int, pen: Int, left: Double, line: Int32,
-                           clusters: UnsafeMutableBufferPointer<TextPlacement.Cluster>,
-                           visual: UnsafeMutableBufferPointer<Int>, firstCluster: Int, out: PlacementBuffers) {
-        let ends = out.ends, widths = out.graphemeWidths, levels = out.bidiLevels
+    private func placeRuns<Width: BinaryInteger>(_ graphemes: Range<Int>, widths: UnsafeBufferPointer<Width>,
+                                                 level: UInt8, hanging: Int, pen: Int, left: Double, line: Int32,
+                                                 clusters: UnsafeMutableBufferPointer<TextPlacement.Cluster>,
+                                                 visual: UnsafeMutableBufferPointer<Int>, firstCluster: Int,
+                                                 out: PlacementBuffers) {
+        let ends = out.ends, levels = out.bidiLevels
         let pixelsPerUnit = 1 / Double(Units.widthPerPixel)
         let isOdd = level & 1 == 1, first = graphemes.lowerBound, count = graphemes.count
         // Clusters before `hanging + 1` may be in a run above; `prefix` is the units before cluster `index`.
@@ -399,7 +418,7 @@ extension PreparedText {
             var runEnd = index, runWidth = 0, next = start
             let isAbove = index < runsEnd && levels[Int(start)] != level
             repeat {
-                runWidth &+= Int(widths[first &+ runEnd])
+                runWidth &+= Int(widths[runEnd])
                 next = ends[first &+ runEnd]
                 runEnd += 1
             } while isAbove && runEnd < runsEnd && levels[Int(next)] != level
@@ -410,7 +429,7 @@ extension PreparedText {
             let isForwards = isOdd == isAbove
             var inner = 0
             for cluster in index..<runEnd {
-                let width = Int(widths[first &+ cluster])
+                let width = Int(widths[cluster])
                 let edge = isForwards ? runLeft &+ inner : runLeft &+ runWidth &- inner &- width
                 let end = ends[first &+ cluster]
                 clusters[cluster] = TextPlacement.Cluster(
