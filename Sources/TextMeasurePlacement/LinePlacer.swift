@@ -370,21 +370,26 @@ extension PreparedText {
                       clusters: clusters, visual: visual, firstCluster: firstCluster, out: out)
         } else {
             // Units from the line's left edge, as reordering would lay them: a cluster's
-            // logical start edge is its predecessor's end edge, computed once.
-            var prefix = 0, start = Int32(firstStart)
-            var edge = left + Double(isOdd ? pen : 0) * pixelsPerUnit
-            // Indices within the buffers' bounds: wrapping arithmetic, with no overflow checks.
-            for index in 0..<count {
-                prefix &+= Int(widths[index])
-                let next = left + Double(isOdd ? pen &- prefix : prefix) * pixelsPerUnit
-                let end = ends[first &+ index]
-                clusters[index] = TextPlacement.Cluster(start: start, end: end, line: line32, left: isOdd ? next : edge,
-                                                        right: isOdd ? edge : next, isRightToLeft: isOdd,
-                                                        isEllipsis: false, isLineBreak: false)
-                visual[isOdd ? count &- 1 &- index : index] = firstCluster &+ index
-                edge = next
-                start = end
+            // logical start edge is its predecessor's end edge, computed once. Inlined
+            // with `isOdd` a constant, each direction's loop has no per-cluster choice.
+            @inline(__always)
+            func lay(isOdd: Bool) {
+                var prefix = 0, start = Int32(firstStart)
+                var edge = left + Double(isOdd ? pen : 0) * pixelsPerUnit
+                // Indices within the buffers' bounds: wrapping arithmetic, with no overflow checks.
+                for index in 0..<count {
+                    prefix &+= Int(widths[index])
+                    let next = left + Double(isOdd ? pen &- prefix : prefix) * pixelsPerUnit
+                    let end = ends[first &+ index]
+                    clusters[index] = TextPlacement.Cluster(start: start, end: end, line: line32,
+                                                            left: isOdd ? next : edge, right: isOdd ? edge : next,
+                                                            isRightToLeft: isOdd, isEllipsis: false, isLineBreak: false)
+                    visual[isOdd ? count &- 1 &- index : index] = firstCluster &+ index
+                    edge = next
+                    start = end
+                }
             }
+            if isOdd { lay(isOdd: true) } else { lay(isOdd: false) }
         }
         // A mandatory break ends its line, so the line's last cluster is the break.
         if line.lineEnd == .mandatoryBreak, Int(ends[last]) == line.utf16Range.upperBound {
