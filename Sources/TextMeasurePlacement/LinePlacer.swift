@@ -178,8 +178,8 @@ extension PreparedText {
         let paragraphLevel = bidi.paragraphLevel(at: line.utf16Range.lowerBound)
         var tabs = TabCursor(out.tabs, from: graphemes.lowerBound)
         if line.elidedUTF16Range == nil, !tabs.hasTab(before: graphemes.upperBound),
-           let placed = placeAtOneLevel(line, index: lineIndex, graphemes: graphemes, level: paragraphLevel,
-                                        into: &out) {
+           let placed = placeAtParagraphLevels(line, index: lineIndex, graphemes: graphemes, level: paragraphLevel,
+                                               into: &out) {
             return placed
         }
         var count = 0
@@ -302,32 +302,59 @@ extension PreparedText {
                                   hyphenLeft: !line.showsHyphen ? nil : isRightToLeft ? lineLeft : right)
     }
 
-    /// Places a line of bidi text whose code units are all at its paragraph's level
-    /// `level`, with no tab and no right-to-left ligature to share: its clusters in
-    /// text order, reversed when `level` is odd, in one pass over the prepared widths
-    /// once their sum is known. Nil for any other line.
-    private func placeAtOneLevel(_ line: TextPlacement.LineInput, index lineIndex: Int, graphemes: Range<Int>,
-                                 level: UInt8, into out: inout PlacementBuffers) -> TextPlacement.Line? {
-        let ends = out.ends, widths = out.graphemeWidths, spans = out.ligatureSpans
-        guard let last = graphemes.last, !out.bidiLevels.isEmpty else { return nil }
-        let first = graphemes.lowerBound, firstStart = first == 0 ? 0 : Int(ends[first - 1])
-        // Every level, checked at once (which vectorizes).
-        var differs: UInt8 = 0
-        for unit in out.bidiLevels[firstStart..<Int(ends[last])] { differs |= unit ^ level }
-        guard differs == 0 else { return nil }
+    /// Places a line of bidi text at its paragraph's level `level` and the one above,
+    /// with no tab, in one pass over its widths once their sum is known: its clusters
+    /// in text order, reversed when `level` is odd, each run at the level above (digits
+    /// or Latin in a right-to-left paragraph, right-to-left words in a left-to-right
+    /// one) laid the other way where the whole run goes, as L2 leaves it. The widths
+    /// are the prepared ones, or the line's in scratch with its ligatures' shared.
+    /// Nil for any other line.
+    private func placeAtParagraphLevels(_ line: TextPlacement.LineInput, index lineIndex: Int, graphemes: Range<Int>,
+                                        level: UInt8, into out: inout PlacementBuffers) -> TextPlacement.Line? {
+        let spans = out.ligatureSpans, first = graphemes.lowerBound
         if !spans.isEmpty {
             let span = ligatures.firstSpan(from: first)
-            guard span == spans.count || Int(spans[span].first) + Int(spans[span].count) > graphemes.upperBound
-            else { return nil }
+            if span < spans.count, Int(spans[span].first) + Int(spans[span].count) <= graphemes.upperBound {
+                guard graphemes.count <= out.widths.count else { return nil }
+                let shared = UnsafeMutableBufferPointer(rebasing: out.widths[..<graphemes.count])
+                for index in shared.indices { shared[index] = Int(out.graphemeWidths[first &+ index]) }
+                shareLigatures(shared, firstGrapheme: first, spans: spans)
+                return placeAtParagraphLevels(line, index: lineIndex, graphemes: graphemes, level: level,
+                                              widths: UnsafeBufferPointer(shared), into: &out)
+            }
         }
-        var pen = 0
-        for grapheme in graphemes { pen &+= Int(widths[grapheme]) }
-        // L1: the trailing whitespace is at the paragraph's level already.
+        return placeAtParagraphLevels(line, index: lineIndex, graphemes: graphemes, level: level,
+                                      widths: UnsafeBufferPointer(rebasing: out.graphemeWidths[graphemes]), into: &out)
+    }
+
+    /// `placeAtParagraphLevels` with the line's widths, `widths[i]` its cluster `i`'s.
+    private func placeAtParagraphLevels<Width: BinaryInteger>(
+        _ line: TextPlacement.LineInput, index lineIndex: Int, graphemes: Range<Int>, level: UInt8,
+        widths: UnsafeBufferPointer<Width>, into out: inout PlacementBuffers
+    ) -> TextPlacement.Line? {
+        let ends = out.ends, levels = out.bidiLevels
+        guard let last = graphemes.last, !levels.isEmpty else { return nil }
+        let first = graphemes.lowerBound, firstStart = first == 0 ? 0 : Int(ends[first - 1])
+        // L1: trailing whitespace takes the paragraph's level.
         var trailing = 0, hanging = last
         while hanging >= first, out.hangs[hanging] {
-            trailing += Int(widths[hanging])
+            trailing += Int(widths[hanging &- first])
             hanging -= 1
         }
+        // Most lines have every code unit at `level`: checked at once (which vectorizes).
+        // Others are read grapheme by grapheme, by their first code unit as reordering reads them.
+        var differs: UInt8 = 0
+        for unit in levels[firstStart..<Int(ends[last])] { differs |= unit ^ level }
+        let hasRuns = differs != 0
+        if hasRuns, hanging >= first {
+            var start = firstStart
+            for grapheme in first...hanging {
+                guard levels[start] &- level <= 1 else { return nil }
+                start = Int(ends[grapheme])
+            }
+        }
+        var pen = 0
+        for width in widths { pen &+= Int(width) }
         let pixelsPerUnit = 1 / Double(Units.widthPerPixel)
         let hyphenWidth = line.showsHyphen ? hyphen.width : 0
         let isOdd = level & 1 == 1
@@ -338,30 +365,91 @@ extension PreparedText {
         let clusters = UnsafeMutableBufferPointer(rebasing: out.clusters[firstCluster..<firstCluster + count])
         let visual = UnsafeMutableBufferPointer(rebasing: out.visual[firstVisual..<firstVisual + count])
         let line32 = Int32(clamping: lineIndex)
-        // Units from the line's left edge, as reordering would lay them: a cluster's
-        // logical start edge is its predecessor's end edge, computed once.
-        var prefix = 0, start = Int32(firstStart)
-        var edge = left + Double(isOdd ? pen : 0) * pixelsPerUnit
-        // Indices within the buffers' bounds: wrapping arithmetic, with no overflow checks.
-        for index in 0..<count {
-            prefix &+= Int(widths[first &+ index])
-            let next = left + Double(isOdd ? pen &- prefix : prefix) * pixelsPerUnit
-            let end = ends[first &+ index]
-            clusters[index] = TextPlacement.Cluster(start: start, end: end, line: line32, left: isOdd ? next : edge,
-                                                    right: isOdd ? edge : next, isRightToLeft: isOdd,
-                                                    isEllipsis: false, isLineBreak: false)
-            visual[isOdd ? count &- 1 &- index : index] = firstCluster &+ index
-            edge = next
-            start = end
+        if hasRuns {
+            placeRuns(graphemes, widths: widths, level: level, hanging: hanging, pen: pen, left: left, line: line32,
+                      clusters: clusters, visual: visual, firstCluster: firstCluster, out: out)
+        } else {
+            // Units from the line's left edge, as reordering would lay them: a cluster's
+            // logical start edge is its predecessor's end edge, computed once. Inlined
+            // with `isOdd` a constant, each direction's loop has no per-cluster choice.
+            @inline(__always)
+            func lay(isOdd: Bool) {
+                var prefix = 0, start = Int32(firstStart)
+                var edge = left + Double(isOdd ? pen : 0) * pixelsPerUnit
+                // Indices within the buffers' bounds: wrapping arithmetic, with no overflow checks.
+                for index in 0..<count {
+                    prefix &+= Int(widths[index])
+                    let next = left + Double(isOdd ? pen &- prefix : prefix) * pixelsPerUnit
+                    let end = ends[first &+ index]
+                    clusters[index] = TextPlacement.Cluster(start: start, end: end, line: line32,
+                                                            left: isOdd ? next : edge, right: isOdd ? edge : next,
+                                                            isRightToLeft: isOdd, isEllipsis: false, isLineBreak: false)
+                    visual[isOdd ? count &- 1 &- index : index] = firstCluster &+ index
+                    edge = next
+                    start = end
+                }
+            }
+            if isOdd { lay(isOdd: true) } else { lay(isOdd: false) }
         }
         // A mandatory break ends its line, so the line's last cluster is the break.
-        if line.lineEnd == .mandatoryBreak, Int(start) == line.utf16Range.upperBound {
+        if line.lineEnd == .mandatoryBreak, Int(ends[last]) == line.utf16Range.upperBound {
             clusters[count - 1].isLineBreak = true
         }
         out.clusterCount += count
         out.visualCount += count
         return Self.placedLine(line, lineLeft: lineLeft, left: left, width: pen, isRightToLeft: isOdd,
                                visualClusters: firstVisual..<firstVisual + count)
+    }
+
+    /// Lays the clusters of a line at paragraph level `level` with runs at the level
+    /// above, `pen` units wide from `left` px: a cluster at `level` goes where its
+    /// text position puts it (from the right when `level` is odd), a run above
+    /// goes there as a whole and is laid the other way inside. Graphemes after
+    /// `hanging` are trailing whitespace, at `level`.
+    private func placeRuns<Width: BinaryInteger>(_ graphemes: Range<Int>, widths: UnsafeBufferPointer<Width>,
+                                                 level: UInt8, hanging: Int, pen: Int, left: Double, line: Int32,
+                                                 clusters: UnsafeMutableBufferPointer<TextPlacement.Cluster>,
+                                                 visual: UnsafeMutableBufferPointer<Int>, firstCluster: Int,
+                                                 out: PlacementBuffers) {
+        let ends = out.ends, levels = out.bidiLevels
+        let pixelsPerUnit = 1 / Double(Units.widthPerPixel)
+        let isOdd = level & 1 == 1, first = graphemes.lowerBound, count = graphemes.count
+        // Clusters before `hanging + 1` may be in a run above; `prefix` is the units before cluster `index`.
+        let runsEnd = hanging + 1 - first
+        var index = 0, prefix = 0
+        var start = first == 0 ? 0 : ends[first - 1]
+        while index < count {
+            // The run from `index` to `runEnd`, `runWidth` units: one cluster at `level`, or a run above.
+            var runEnd = index, runWidth = 0, next = start
+            let isAbove = index < runsEnd && levels[Int(start)] != level
+            repeat {
+                runWidth &+= Int(widths[runEnd])
+                next = ends[first &+ runEnd]
+                runEnd += 1
+            } while isAbove && runEnd < runsEnd && levels[Int(next)] != level
+            // Where the run goes, in units from the line's left edge, and its first visual position.
+            let runLeft = isOdd ? pen &- prefix &- runWidth : prefix
+            let runVisual = isOdd ? count &- runEnd : index
+            // Laid forwards when its level is even: the line's direction, or the other one for a run above.
+            let isForwards = isOdd == isAbove
+            var inner = 0
+            for cluster in index..<runEnd {
+                let width = Int(widths[cluster])
+                let edge = isForwards ? runLeft &+ inner : runLeft &+ runWidth &- inner &- width
+                let end = ends[first &+ cluster]
+                clusters[cluster] = TextPlacement.Cluster(
+                    start: start, end: end, line: line, left: left + Double(edge) * pixelsPerUnit,
+                    right: left + Double(edge &+ width) * pixelsPerUnit, isRightToLeft: isOdd != isAbove,
+                    isEllipsis: false, isLineBreak: false)
+                let position = cluster &- index
+                visual[isForwards ? runVisual &+ position : runVisual &+ (runEnd &- index) &- 1 &- position] =
+                    firstCluster &+ cluster
+                inner &+= width
+                start = end
+            }
+            prefix &+= runWidth
+            index = runEnd
+        }
     }
 
     /// Collects the widths (a tab's reaching the next stop from `pen`) and levels of

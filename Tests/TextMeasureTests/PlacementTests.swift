@@ -145,6 +145,24 @@ import TextMeasure
     /// After Arabic letters European digits become Arabic numbers (rule W2), and a
     /// hyphen between two of them is a neutral that takes the Arabic direction: each
     /// digit run reads left to right, the runs right to left ("7781-45"), as in Chromium.
+    /// A right-to-left line with runs at the level above (digits, Latin) and a
+    /// ligature to share: laid as rule L2 orders it, edge to edge, the ligature's
+    /// width shared between its letters.
+    @Test func aRightToLeftLineWithDigitsLatinAndALigatureIsLaidInVisualOrder() throws {
+        let placed = try Placed("لا 42 abc")
+        #expect(placed.placement.lines.count == 1)
+        #expect(placed.visualText() == "abc 42 ال")
+        let line = placed.placement.lines[0]
+        let boxes = placed.placement.visualOrder[line.visualClusters].map { placed.placement.clusters[$0] }
+        #expect(boxes.map(\.isRightToLeft) == [false, false, false, true, false, false, true, true, true])
+        #expect(abs((boxes.first?.left ?? .nan) - line.left) < Self.epsilon)
+        #expect(abs((boxes.last?.right ?? .nan) - line.right) < Self.epsilon)
+        for (box, next) in zip(boxes, boxes.dropFirst()) { #expect(abs(box.right - next.left) < Self.epsilon) }
+        let lam = try #require(placed.clusters("ل").first), alef = try #require(placed.clusters("ا").first)
+        #expect(lam.right - lam.left > 1)
+        #expect(abs((lam.right - lam.left) - (alef.right - alef.left)) < 0.01)
+    }
+
     @Test func anArabicPhoneNumberWithAHyphenReadsAsArabicDoes() throws {
         let placed = try Placed("اتصل على 45-7781 الآن")
         for run in ["45", "7781"] {
