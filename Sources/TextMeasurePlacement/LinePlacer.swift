@@ -288,17 +288,18 @@ extension PreparedText {
         out.clusterCount += count
         let lastVisual = isLeftToRightText ? out.clusterCount : out.visualCount
         return Self.placedLine(line, lineLeft: lineLeft, left: left, width: x, isRightToLeft: isRightToLeft,
-                               visualClusters: firstVisual..<lastVisual)
+                               visualClusters: firstVisual..<lastVisual, order: .stored)
     }
 
     /// A line placed from `left` px (after its hyphen when right to left), `width`
     /// units wide, its hyphen at `lineLeft` when right to left, else after it.
     private static func placedLine(_ line: TextPlacement.LineInput, lineLeft: Double, left: Double, width: Int,
-                                   isRightToLeft: Bool, visualClusters: Range<Int>) -> TextPlacement.Line {
+                                   isRightToLeft: Bool, visualClusters: Range<Int>,
+                                   order: TextPlacement.Order) -> TextPlacement.Line {
         let right = left + Double(width) / Double(Units.widthPerPixel)
         return TextPlacement.Line(utf16Range: line.utf16Range, left: left, right: right, y: line.y,
                                   height: line.height, baseline: line.baseline, isRightToLeft: isRightToLeft,
-                                  visualClusters: visualClusters,
+                                  order: order, visualClusters: visualClusters,
                                   hyphenLeft: !line.showsHyphen ? nil : isRightToLeft ? lineLeft : right)
     }
 
@@ -398,7 +399,8 @@ extension PreparedText {
         out.clusterCount += count
         out.visualCount += count
         return Self.placedLine(line, lineLeft: lineLeft, left: left, width: pen, isRightToLeft: isOdd,
-                               visualClusters: firstVisual..<firstVisual + count)
+                               visualClusters: firstVisual..<firstVisual + count,
+                               order: hasRuns ? .stored : isOdd ? .reversed : .identity)
     }
 
     /// Lays the clusters of a line at paragraph level `level` with runs at the level

@@ -32,12 +32,20 @@ public struct TextPlacement: Sendable {
         public var baseline: Double
         /// Whether the line's paragraph is right to left.
         public var isRightToLeft: Bool
+        /// How `visualOrder` orders the line's clusters (in the padding after `isRightToLeft`).
+        var order: Order = .identity
         /// The line's clusters, left to right: a range of `TextPlacement.visualOrder`.
         public var visualClusters: Range<Int>
         /// Where the hyphen of a line broken at a soft hyphen or hyphenation point starts,
         /// px (after the clusters, or before them on a right-to-left line); nil when the
         /// line shows none.
         public var hyphenLeft: Double? = nil
+    }
+
+    /// A line's visual order: its clusters in text order, reversed (a right-to-left
+    /// line at one level), or any other permutation, which only `visualOrder` stores.
+    enum Order: UInt8, Sendable, Hashable {
+        case identity, reversed, stored
     }
 
     /// A grapheme cluster's box on its line (or the "…" of a truncated line).
@@ -138,22 +146,34 @@ public struct TextPlacement: Sendable {
     /// Indices into `clusters`, each line's left to right, line after line.
     public let visualOrder: VisualOrder
 
-    /// `visualOrder`: indices into `clusters`, read as an array's. Text with no
-    /// right-to-left levels is in visual order already: its order, the identity, is
-    /// not stored (making that array cost about a tenth of placing a line of chat).
+    /// `visualOrder`: indices into `clusters`, read as an array's. Lines in text order
+    /// or simply reversed (most right-to-left text) are not stored: making that array
+    /// costs about a tenth of placing a line of chat. It is stored when any line is
+    /// reordered otherwise.
     public struct VisualOrder: RandomAccessCollection, Sendable {
-        /// The order of text with right-to-left levels; nil for the identity.
+        /// The whole order when a line needs it; else nil.
         private let stored: [Int]?
+        /// With no order stored, the lines when one of them is reversed; else nil (the identity).
+        private let reversedLines: [Line]?
         private let identity: Range<Int>
 
-        init(stored: [Int]?, count: Int) {
+        init(stored: [Int]?, reversedLines: [Line]?, count: Int) {
             self.stored = stored
+            self.reversedLines = reversedLines
             identity = 0..<count
         }
 
         public var startIndex: Int { 0 }
         public var endIndex: Int { identity.upperBound }
-        public subscript(position: Int) -> Int { stored?[position] ?? identity[position] }
+        public subscript(position: Int) -> Int {
+            if let stored { return stored[position] }
+            let position = identity[position]
+            guard let reversedLines else { return position }
+            // Lines' visual ranges are consecutive: the first ending after `position` holds it.
+            let line = reversedLines[reversedLines.partitioningIndex { $0.visualClusters.upperBound > position }]
+            let span = line.visualClusters
+            return line.order == .reversed ? span.lowerBound + span.upperBound - 1 - position : position
+        }
     }
 }
 
@@ -205,7 +225,7 @@ extension PreparedText {
                     needsItems = needsItems || line.elidedUTF16Range != nil
                 }
                 var placedLines: [TextPlacement.Line] = [], clusters: [TextPlacement.Cluster] = []
-                var visualOrder = TextPlacement.VisualOrder(stored: nil, count: 0)
+                var visualOrder = TextPlacement.VisualOrder(stored: nil, reversedLines: nil, count: 0)
                 placedLines.reserveCapacity(lines.count)
                 // Written into scratch, then copied into arrays made by `reserveCapacity`: an
                 // array made at its size (`Array(unsafeUninitializedCapacity:)`,
@@ -234,14 +254,20 @@ extension PreparedText {
                         }
                         clusters.reserveCapacity(count)
                         clusters.append(contentsOf: UnsafeBufferPointer(rebasing: written[..<count]))
-                        // Left-to-right text is in visual order: the identity, not stored.
-                        var stored: [Int]?
+                        // Left-to-right text is in visual order: the identity, not stored; nor
+                        // is any order made only of lines in text order or reversed.
+                        var stored: [Int]?, reversedLines: [TextPlacement.Line]?
                         if !bidi.isLeftToRight {
-                            stored = []
-                            stored?.reserveCapacity(count)
-                            stored?.append(contentsOf: UnsafeBufferPointer(rebasing: visual[..<count]))
+                            if placedLines.contains(where: { $0.order == .stored }) {
+                                stored = []
+                                stored?.reserveCapacity(count)
+                                stored?.append(contentsOf: UnsafeBufferPointer(rebasing: visual[..<count]))
+                            } else if placedLines.contains(where: { $0.order == .reversed }) {
+                                reversedLines = placedLines
+                            }
                         }
-                        visualOrder = TextPlacement.VisualOrder(stored: stored, count: count)
+                        visualOrder = TextPlacement.VisualOrder(stored: stored, reversedLines: reversedLines,
+                                                                count: count)
                     }
                 }
                 return TextPlacement(lines: placedLines, clusters: clusters, visualOrder: visualOrder)

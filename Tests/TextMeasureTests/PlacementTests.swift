@@ -163,6 +163,31 @@ import TextMeasure
         #expect(abs((lam.right - lam.left) - (alef.right - alef.left)) < 0.01)
     }
 
+    /// Lines in text order, reversed, or reordered otherwise, in one text and apart
+    /// (the visual order is stored only when a line needs it): each line's visual
+    /// order holds its own clusters, left to right, edge to edge.
+    @Test(arguments: ["مرحبا بكم في البيت\nHello there friend\nأهلا وسهلا يا صديقي",
+                      "مرحبا بكم في البيت\nأهلا 42 وسهلا abc\nHello there friend",
+                      "Hello there my friend\nمرحبا بكم في البيت يا صديقي"])
+    func everyLinesVisualOrderIsItsClustersFromLeftToRight(text: String) throws {
+        let placed = try Placed(text, width: 120)
+        let placement = placed.placement
+        #expect(placement.lines.count >= 2)
+        #expect(placement.visualOrder.count == placement.clusters.count)
+        var reversed = 0, inOrder = 0
+        for (index, line) in placement.lines.enumerated() {
+            let order = Array(placement.visualOrder[line.visualClusters])
+            #expect(order.sorted() == Array(line.visualClusters))
+            #expect(order.allSatisfy { placement.clusters[$0].line == index })
+            let boxes = order.map { placement.clusters[$0] }.filter { !$0.isLineBreak }
+            for (box, next) in zip(boxes, boxes.dropFirst()) { #expect(abs(box.right - next.left) < Self.epsilon) }
+            if order.count > 1, order == order.sorted() { inOrder += 1 }
+            if order.count > 1, order == order.sorted().reversed() { reversed += 1 }
+        }
+        // Both kinds of line are there: right-to-left ones reversed, left-to-right ones in order.
+        #expect(reversed > 0 && inOrder > 0)
+    }
+
     @Test func anArabicPhoneNumberWithAHyphenReadsAsArabicDoes() throws {
         let placed = try Placed("اتصل على 45-7781 الآن")
         for run in ["45", "7781"] {
