@@ -151,24 +151,34 @@ public struct TextPlacement: Sendable {
     /// costs about a tenth of placing a line of chat. It is stored when any line is
     /// reordered otherwise.
     public struct VisualOrder: RandomAccessCollection, Sendable {
-        /// The whole order when a line needs it; else nil.
-        private let stored: [Int]?
-        /// With no order stored, the lines when one of them is reversed; else nil (the identity).
-        private let reversedLines: [Line]?
+        /// What is kept of the order: one reference at most, released once.
+        private enum Storage: Sendable {
+            /// Every line in text order.
+            case identity
+            /// The whole order, when a line is reordered other than by reversing.
+            case stored([Int])
+            /// The lines, when some are reversed and the others in text order.
+            case reversedLines([Line])
+        }
+        private let storage: Storage
         private let identity: Range<Int>
 
         init(stored: [Int]?, reversedLines: [Line]?, count: Int) {
-            self.stored = stored
-            self.reversedLines = reversedLines
+            storage = if let stored { .stored(stored) } else if let reversedLines { .reversedLines(reversedLines) }
+                      else { .identity }
             identity = 0..<count
         }
 
         public var startIndex: Int { 0 }
         public var endIndex: Int { identity.upperBound }
         public subscript(position: Int) -> Int {
-            if let stored { return stored[position] }
+            let reversedLines: [Line]
+            switch storage {
+            case .stored(let stored): return stored[position]
+            case .identity: return identity[position]
+            case .reversedLines(let lines): reversedLines = lines
+            }
             let position = identity[position]
-            guard let reversedLines else { return position }
             // Lines' visual ranges are consecutive: the first ending after `position` holds it.
             let line = reversedLines[reversedLines.partitioningIndex { $0.visualClusters.upperBound > position }]
             let span = line.visualClusters
