@@ -181,9 +181,37 @@ public struct TextPlacement: Sendable {
             let position = identity[position]
             // Lines' visual ranges are consecutive: the first ending after `position` holds it.
             let line = reversedLines[reversedLines.partitioningIndex { $0.visualClusters.upperBound > position }]
+            return Self.position(position, in: line)
+        }
+
+        private static func position(_ position: Int, in line: Line) -> Int {
             let span = line.visualClusters
             return line.order == .reversed ? span.lowerBound + span.upperBound - 1 - position : position
         }
+
+        /// Walks the lines as it goes, so that reading the whole order (drawing every
+        /// glyph) costs no search per cluster.
+        public struct Iterator: IteratorProtocol {
+            private let order: VisualOrder
+            private var position = 0
+            private var line = 0
+
+            fileprivate init(_ order: VisualOrder) { self.order = order }
+
+            public mutating func next() -> Int? {
+                guard position < order.endIndex else { return nil }
+                defer { position += 1 }
+                switch order.storage {
+                case .stored(let stored): return stored[position]
+                case .identity: return position
+                case .reversedLines(let lines):
+                    while lines[line].visualClusters.upperBound <= position { line += 1 }
+                    return VisualOrder.position(position, in: lines[line])
+                }
+            }
+        }
+
+        public func makeIterator() -> Iterator { Iterator(self) }
     }
 }
 

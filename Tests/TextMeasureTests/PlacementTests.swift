@@ -174,6 +174,10 @@ import TextMeasure
         let placement = placed.placement
         #expect(placement.lines.count >= 2)
         #expect(placement.visualOrder.count == placement.clusters.count)
+        // Iterating (which walks the lines) and subscripting (which searches them) agree.
+        var walked: [Int] = []
+        for cluster in placement.visualOrder { walked.append(cluster) }
+        #expect(walked == placement.visualOrder.indices.map { placement.visualOrder[$0] })
         var reversed = 0, inOrder = 0
         for (index, line) in placement.lines.enumerated() {
             let order = Array(placement.visualOrder[line.visualClusters])
