@@ -116,9 +116,18 @@ package struct Shaper {
     package func shape(_ runs: [FontRun], of text: UnsafeBufferPointer<UInt16>, clusterEnds: UnsafeBufferPointer<Int32>,
                        fonts: FontSet, advances: UnsafeMutablePointer<Int32>, edges: UnsafeMutablePointer<UInt8>,
                        firstGlyphs: UnsafeMutablePointer<UInt32>? = nil) {
+        shape(runs, of: text, clusterEnds: clusterEnds, fonts: fonts, fontList: fonts.fonts,
+              advances: advances, edges: edges, firstGlyphs: firstGlyphs)
+    }
+
+    /// The same with `fonts.fonts` as `fontList`, for a caller that has read it once
+    /// for the whole text (the getter retains the array at each read).
+    package func shape(_ runs: [FontRun], of text: UnsafeBufferPointer<UInt16>, clusterEnds: UnsafeBufferPointer<Int32>,
+                       fonts: FontSet, fontList: [Font], advances: UnsafeMutablePointer<Int32>,
+                       edges: UnsafeMutablePointer<UInt8>, firstGlyphs: UnsafeMutablePointer<UInt32>?) {
         // Each run's font borrowed from the list, not copied out of it: a copy was
         // retained per run and released again.
-        fonts.fonts.withUnsafeBufferPointer { fontList in
+        fontList.withUnsafeBufferPointer { fontList in
           fonts.nominalGlyphs.withUnsafeBufferPointer { nominal in
             var cluster = 0
             for run in runs {
