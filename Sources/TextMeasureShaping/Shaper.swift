@@ -229,8 +229,11 @@ package struct Shaper {
         _ body: (UnsafeBufferPointer<hb_glyph_info_t>, UnsafeBufferPointer<hb_glyph_position_t>) -> Void
     ) {
         withThreadBuffer { buffer in
-            let cuts = ShapingPieces.cuts(in: text, from: run.start, to: run.end)
-            guard !cuts.isEmpty else {
+            // Most runs are too short to hold a stretch to cut: asked for none, they
+            // release no empty array either (a call per run).
+            let mayBeCut = run.end - run.start > ShapingPieces.maximumJoiningUnits
+            let cuts = mayBeCut ? ShapingPieces.cuts(in: text, from: run.start, to: run.end) : nil
+            guard let cuts, !cuts.isEmpty else {
                 shapePiece(run.start..<run.end, of: run, in: text, hbFont: hbFont, buffer: buffer, body)
                 return
             }
