@@ -132,8 +132,10 @@ package struct Shaper {
             var cluster = 0
             for run in runs {
                 guard keepsVerticalFormsOff, !nominal.isEmpty, Self.shapesOnlyByLookups(run.script) else {
-                    shape(run, of: text, with: fontList[run.fontIndex], advances: advances, edges: edges,
-                          firstGlyphs: firstGlyphs)
+                    // Lent without a retain: the list holds the font throughout.
+                    Unmanaged.passUnretained(fontList[run.fontIndex])._withUnsafeGuaranteedRef { font in
+                        shape(run, of: text, with: font, advances: advances, edges: edges, firstGlyphs: firstGlyphs)
+                    }
                     continue
                 }
                 // Runs are made of whole clusters: find the run's first.
