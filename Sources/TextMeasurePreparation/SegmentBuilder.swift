@@ -137,9 +137,6 @@ package struct SegmentBuilder {
         let text: UnsafeBufferPointer<UInt16>
         let breaks: UnsafeBufferPointer<BreakOpportunity>
         let buffers: PreparationBuffers
-        let fonts: FontSet
-        /// `fonts.fonts`, read once: the getter retains the array at each read.
-        let fontList: [Font]
         /// What the pass reads of the style: its scalars, not a copy of the whole
         /// (a copy retains its features and language, and a release ends it).
         let fontSize: Double
@@ -153,6 +150,9 @@ package struct SegmentBuilder {
         var mayEndWithSoftHyphen = false
         /// The cache, when it is on and the fonts allow caching.
         let cache: ShapeCache?
+        /// Holds the font set and its list (`fonts.fonts`, read once: the getter
+        /// retains the array at each read), which the pass reads through it rather than
+        /// keeping copies of its own (each retained per text, and released).
         let itemizer: FontItemizer
         let shaper: Shaper
         /// What besides the text a cached segment depends on (see `StyleKey`).
@@ -176,8 +176,6 @@ package struct SegmentBuilder {
             self.breaks = breaks
             self.buffers = buffers
             styleKey = UnsafeBufferPointer(buffers.styleKey.buffer(from: 0, count: styleKeyCount))
-            self.fonts = fonts
-            fontList = fonts.fonts
             fontSize = style.fontSize
             tabSize = style.tabSize
             hyphens = style.hyphens
@@ -193,10 +191,10 @@ package struct SegmentBuilder {
         }
 
         mutating func run(inheriting script: hb_script_t) throws(TextMeasureError) {
-            for (index, font) in fontList.enumerated() {
+            for (index, font) in itemizer.fonts.enumerated() {
                 buffers.scales[index] = fontSize * Double(Units.widthPerPixel) / Double(font.advanceUnitsPerEm)
             }
-            Stretch.markSafeBreaks(breaks, in: text, fonts: fonts, into: buffers.safeBreaks + 0)
+            Stretch.markSafeBreaks(breaks, in: text, fonts: itemizer.fontSet, into: buffers.safeBreaks + 0)
             // A segment ends with a soft hyphen only at a hyphenation point, right after
             // one, or (before its line break) at a mandatory break: settled here for the
             // whole text, in the walk over the breaks that is made anyway.
@@ -370,7 +368,7 @@ package struct SegmentBuilder {
 
             (buffers.advances + start).update(repeating: 0, count: end - start)
             (buffers.edges + start).update(repeating: 0, count: end - start + 1)
-            shaper.shape(runs, of: text, clusterEnds: stretch.clusterEnds, fonts: fonts,
+            shaper.shape(runs, of: text, clusterEnds: stretch.clusterEnds, fonts: itemizer.fontSet, fontList: itemizer.fonts,
                          advances: buffers.advances.uncheckedBase, edges: buffers.edges.uncheckedBase,
                          firstGlyphs: buffers.firstGlyphs.uncheckedBase)
             if LineEdgeWidths.hasInnerEdges(stretch, edges: buffers.edges.uncheckedBase) {
@@ -381,7 +379,7 @@ package struct SegmentBuilder {
                 }
                 LineEdgeWidths.measure(stretch, of: text, runs: runs, advances: buffers.advances.uncheckedBase,
                                        edges: buffers.edges.uncheckedBase, glyphs: buffers.firstGlyphs.uncheckedBase,
-                                       fonts: fontList, scales: buffers.scales.uncheckedBase,
+                                       fonts: itemizer.fonts, scales: buffers.scales.uncheckedBase,
                                        shaper: shaper, into: buffers.clusterEdges + start)
             } else {
                 (buffers.clusterEdges + start).update(repeating: EdgeAdjustment(end: 0, start: 0), count: count)
@@ -573,7 +571,7 @@ package struct SegmentBuilder {
 
         /// The advance of the primary font's space, in width units: the unit of tab widths.
         private func spaceWidth() -> Double {
-            let font = fonts.primary
+            let font = itemizer.fonts[0]   // the primary
             let unitsPerPixel = Double(Units.widthPerPixel)
             var glyph: hb_codepoint_t = 0
             guard hb_font_get_nominal_glyph(font.hbFont, 0x20, &glyph) != 0 else { return fontSize * unitsPerPixel / 4 }

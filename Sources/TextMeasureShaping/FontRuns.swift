@@ -104,9 +104,9 @@ package struct Stretch {
 /// Fonts are tried in list order for every
 /// cluster, spaces and punctuation included, as browsers do.
 package struct FontItemizer {
-    let fontSet: FontSet
+    package let fontSet: FontSet
     /// `fontSet.fonts`, read once: the getter retains the array at each read.
-    let fonts: [Font]
+    package let fonts: [Font]
 
     package init(fontSet: FontSet) {
         self.fontSet = fontSet

@@ -63,8 +63,26 @@ package struct Shaper {
     package func shape(_ run: FontRun, of text: UnsafeBufferPointer<UInt16>, with font: Font,
                advances: UnsafeMutablePointer<Int32>, edges: UnsafeMutablePointer<UInt8>,
                firstGlyphs: UnsafeMutablePointer<UInt32>? = nil) {
+        if let bitmapAdvances = font.bitmapAdvances {
+            bitmapAdvances.withUnsafeBufferPointer { bitmapAdvances in
+                shape(run, of: text, hbFont: font.hbFont, bitmapAdvances: bitmapAdvances,
+                      advances: advances, edges: edges, firstGlyphs: firstGlyphs)
+            }
+        } else {
+            shape(run, of: text, hbFont: font.hbFont, bitmapAdvances: nil,
+                  advances: advances, edges: edges, firstGlyphs: firstGlyphs)
+        }
+    }
+
+    /// `shape(_:of:with:advances:edges:firstGlyphs:)` given what it reads of the font:
+    /// its HarfBuzz font and its strike's advances (`Font.bitmapAdvances`), so that the
+    /// closure below captures no reference (capturing the font retained it per run).
+    private func shape(_ run: FontRun, of text: UnsafeBufferPointer<UInt16>, hbFont: OpaquePointer,
+                       bitmapAdvances: UnsafeBufferPointer<Int32>?,
+                       advances: UnsafeMutablePointer<Int32>, edges: UnsafeMutablePointer<UInt8>,
+                       firstGlyphs: UnsafeMutablePointer<UInt32>?) {
         let unsafeFlag = HB_GLYPH_FLAG_UNSAFE_TO_BREAK.rawValue
-        withGlyphs(of: run, in: text, font: font) { infos, positions in
+        withGlyphs(of: run, in: text, hbFont: hbFont) { infos, positions in
             for info in infos {
                 let cluster = Int(info.cluster)
                 var bits = edges[cluster]
@@ -74,13 +92,11 @@ package struct Shaper {
                 edges[cluster] = bits
                 firstGlyphs?[cluster] = info.codepoint
             }
-            if let bitmapAdvances = font.bitmapAdvances {
+            if let bitmapAdvances {
                 // Colour-bitmap fonts: the strike's advance, not hmtx (see Font.bitmapAdvances).
-                bitmapAdvances.withUnsafeBufferPointer { bitmapAdvances in
-                    for info in infos {
-                        let glyph = Int(info.codepoint)
-                        advances[Int(info.cluster)] &+= glyph < bitmapAdvances.count ? bitmapAdvances[glyph] : 0
-                    }
+                for info in infos {
+                    let glyph = Int(info.codepoint)
+                    advances[Int(info.cluster)] &+= glyph < bitmapAdvances.count ? bitmapAdvances[glyph] : 0
                 }
             } else {
                 for i in infos.indices { advances[Int(infos[i].cluster)] &+= positions[i].x_advance }
@@ -100,13 +116,26 @@ package struct Shaper {
     package func shape(_ runs: [FontRun], of text: UnsafeBufferPointer<UInt16>, clusterEnds: UnsafeBufferPointer<Int32>,
                        fonts: FontSet, advances: UnsafeMutablePointer<Int32>, edges: UnsafeMutablePointer<UInt8>,
                        firstGlyphs: UnsafeMutablePointer<UInt32>? = nil) {
-        let fontList = fonts.fonts
-        fonts.nominalGlyphs.withUnsafeBufferPointer { nominal in
+        shape(runs, of: text, clusterEnds: clusterEnds, fonts: fonts, fontList: fonts.fonts,
+              advances: advances, edges: edges, firstGlyphs: firstGlyphs)
+    }
+
+    /// The same with `fonts.fonts` as `fontList`, for a caller that has read it once
+    /// for the whole text (the getter retains the array at each read).
+    package func shape(_ runs: [FontRun], of text: UnsafeBufferPointer<UInt16>, clusterEnds: UnsafeBufferPointer<Int32>,
+                       fonts: FontSet, fontList: [Font], advances: UnsafeMutablePointer<Int32>,
+                       edges: UnsafeMutablePointer<UInt8>, firstGlyphs: UnsafeMutablePointer<UInt32>?) {
+        // Each run's font borrowed from the list, not copied out of it: a copy was
+        // retained per run and released again.
+        fontList.withUnsafeBufferPointer { fontList in
+          fonts.nominalGlyphs.withUnsafeBufferPointer { nominal in
             var cluster = 0
             for run in runs {
-                let font = fontList[run.fontIndex]
                 guard keepsVerticalFormsOff, !nominal.isEmpty, Self.shapesOnlyByLookups(run.script) else {
-                    shape(run, of: text, with: font, advances: advances, edges: edges, firstGlyphs: firstGlyphs)
+                    // Lent without a retain: the list holds the font throughout.
+                    Unmanaged.passUnretained(fontList[run.fontIndex])._withUnsafeGuaranteedRef { font in
+                        shape(run, of: text, with: font, advances: advances, edges: edges, firstGlyphs: firstGlyphs)
+                    }
                     continue
                 }
                 // Runs are made of whole clusters: find the run's first.
@@ -122,7 +151,7 @@ package struct Shaper {
                     let isNominal = end == start + 1 && nominal[Int(text[start])] != 0
                     if !isNominal, let first = stretch {
                         if first == shapedTo || start - first >= Self.shortestNominalStretch {
-                            shapePiece(shapedTo..<first, of: run, in: text, font: font, advances, edges, firstGlyphs)
+                            shapePiece(shapedTo..<first, of: run, in: text, font: fontList[run.fontIndex], advances, edges, firstGlyphs)
                             Self.writeNominal(first..<start, of: text, nominal, advances, edges, firstGlyphs)
                             shapedTo = start
                         }
@@ -134,12 +163,13 @@ package struct Shaper {
                     cluster += 1
                 }
                 if let first = stretch {
-                    shapePiece(shapedTo..<first, of: run, in: text, font: font, advances, edges, firstGlyphs)
+                    shapePiece(shapedTo..<first, of: run, in: text, font: fontList[run.fontIndex], advances, edges, firstGlyphs)
                     Self.writeNominal(first..<run.end, of: text, nominal, advances, edges, firstGlyphs)
                 } else {
-                    shapePiece(shapedTo..<run.end, of: run, in: text, font: font, advances, edges, firstGlyphs)
+                    shapePiece(shapedTo..<run.end, of: run, in: text, font: fontList[run.fontIndex], advances, edges, firstGlyphs)
                 }
             }
+          }
         }
     }
 
@@ -191,10 +221,22 @@ package struct Shaper {
         of run: FontRun, in text: UnsafeBufferPointer<UInt16>, font: Font,
         _ body: (UnsafeBufferPointer<hb_glyph_info_t>, UnsafeBufferPointer<hb_glyph_position_t>) -> Void
     ) {
+        withGlyphs(of: run, in: text, hbFont: font.hbFont, body)
+    }
+
+    /// The same with the font's HarfBuzz font, which the closures below capture
+    /// without retaining anything.
+    private func withGlyphs(
+        of run: FontRun, in text: UnsafeBufferPointer<UInt16>, hbFont: OpaquePointer,
+        _ body: (UnsafeBufferPointer<hb_glyph_info_t>, UnsafeBufferPointer<hb_glyph_position_t>) -> Void
+    ) {
         withThreadBuffer { buffer in
-            let cuts = ShapingPieces.cuts(in: text, from: run.start, to: run.end)
-            guard !cuts.isEmpty else {
-                shapePiece(run.start..<run.end, of: run, in: text, font: font, buffer: buffer, body)
+            // Most runs are too short to hold a stretch to cut: asked for none, they
+            // release no empty array either (a call per run).
+            let mayBeCut = run.end - run.start > ShapingPieces.maximumJoiningUnits
+            let cuts = mayBeCut ? ShapingPieces.cuts(in: text, from: run.start, to: run.end) : nil
+            guard let cuts, !cuts.isEmpty else {
+                shapePiece(run.start..<run.end, of: run, in: text, hbFont: hbFont, buffer: buffer, body)
                 return
             }
             let starts = [run.start] + cuts, ends = cuts + [run.end]
@@ -204,7 +246,7 @@ package struct Shaper {
             for (index, start) in starts.enumerated() {
                 // A piece starting with marks has no base: no dotted circle for it.
                 hb_buffer_set_flags(buffer, index == 0 ? HB_BUFFER_FLAG_DEFAULT : HB_BUFFER_FLAG_DO_NOT_INSERT_DOTTED_CIRCLE)
-                shapePiece(start..<ends[index], of: run, in: text, font: font, buffer: buffer,
+                shapePiece(start..<ends[index], of: run, in: text, hbFont: hbFont, buffer: buffer,
                            continuing: anchor) { infos, positions in
                     // Clusters are monotone: the largest is the one the next piece continues.
                     anchor = infos.lazy.map(\.cluster).max() ?? anchor
@@ -229,14 +271,14 @@ package struct Shaper {
     /// leading marks a cluster of their own at the range's start, and they get the
     /// cluster `anchor` of the base they follow.
     private func shapePiece(
-        _ range: Range<Int>, of run: FontRun, in text: UnsafeBufferPointer<UInt16>, font: Font, buffer: OpaquePointer,
+        _ range: Range<Int>, of run: FontRun, in text: UnsafeBufferPointer<UInt16>, hbFont: OpaquePointer, buffer: OpaquePointer,
         continuing anchor: UInt32? = nil,
         _ body: (UnsafeBufferPointer<hb_glyph_info_t>, UnsafeBufferPointer<hb_glyph_position_t>) -> Void
     ) {
         hb_buffer_clear_contents(buffer)
         hb_buffer_add_utf16(buffer, text.baseAddress, Int32(text.count), UInt32(range.lowerBound), Int32(range.count))
         Self.setSegmentProperties(of: buffer, script: run.script, bidiLevel: run.bidiLevel)
-        features.withUnsafeBufferPointer { hb_shape(font.hbFont, buffer, $0.baseAddress, UInt32($0.count)) }
+        features.withUnsafeBufferPointer { hb_shape(hbFont, buffer, $0.baseAddress, UInt32($0.count)) }
         #if DEBUG
         ctx_note_measuring_call()   // for tests (MeasuringProbe); nothing in a release build
         #endif
