@@ -113,15 +113,8 @@ package struct Shaper {
     /// Hangul shaper shapes, which change a glyph only by the font's lookups (others
     /// have rules of their own, such as Arabic's fallback forms). The text between is
     /// shaped with the same context: no lookup reaches across a nominal glyph.
-    package func shape(_ runs: [FontRun], of text: UnsafeBufferPointer<UInt16>, clusterEnds: UnsafeBufferPointer<Int32>,
-                       fonts: FontSet, advances: UnsafeMutablePointer<Int32>, edges: UnsafeMutablePointer<UInt8>,
-                       firstGlyphs: UnsafeMutablePointer<UInt32>? = nil) {
-        shape(runs, of: text, clusterEnds: clusterEnds, fonts: fonts, fontList: fonts.fonts,
-              advances: advances, edges: edges, firstGlyphs: firstGlyphs)
-    }
-
-    /// The same with `fonts.fonts` as `fontList`, for a caller that has read it once
-    /// for the whole text (the getter retains the array at each read).
+    /// `fontList` is `fonts.fonts`, read once for the whole text by the caller (the
+    /// getter retains the array at each read).
     package func shape(_ runs: [FontRun], of text: UnsafeBufferPointer<UInt16>, clusterEnds: UnsafeBufferPointer<Int32>,
                        fonts: FontSet, fontList: [Font], advances: UnsafeMutablePointer<Int32>,
                        edges: UnsafeMutablePointer<UInt8>, firstGlyphs: UnsafeMutablePointer<UInt32>?) {

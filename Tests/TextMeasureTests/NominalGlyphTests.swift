@@ -134,8 +134,8 @@ import TextMeasure
             }
             let nominal = graphemes.withUnsafeBufferPointer { ends in
                 shaped { advances, edges, glyphs in
-                    shaper.shape(runs, of: buffer, clusterEnds: ends, fonts: fonts, advances: advances, edges: edges,
-                                 firstGlyphs: glyphs)
+                    shaper.shape(runs, of: buffer, clusterEnds: ends, fonts: fonts, fontList: fonts.fonts,
+                                 advances: advances, edges: edges, firstGlyphs: glyphs)
                 }
             }
             return (runs.count, harfBuzz, nominal)
