@@ -105,7 +105,12 @@ extension PreparedText {
             var lines: [TextLayout.Line] = []
             lines.reserveCapacity(fragments.count)
             let layoutPerPixel = Double(Units.layoutPerPixel)
-            var cursor = UTF16Cursor(bytes, of: text)
+            // Line ends ascend: one forward walk over the UTF-8 finds them all.
+            var cursor = UTF16Cursor(bytes)
+            let utf8 = text.utf8
+            func stringIndex(at offset: Int) -> String.Index {
+                utf8.index(utf8.startIndex, offsetBy: cursor.utf8Offset(reaching: offset))
+            }
             var index = text.startIndex
             var offset = 0
             var y = 0
@@ -113,8 +118,8 @@ extension PreparedText {
             for fragment in fragments {
                 let start = index
                 // What "…" replaces lies inside the line: the offsets asked for still ascend.
-                let elided = fragment.elided.map { cursor.index(at: $0.lowerBound)..<cursor.index(at: $0.upperBound) }
-                index = cursor.index(at: fragment.end)
+                let elided = fragment.elided.map { stringIndex(at: $0.lowerBound)..<stringIndex(at: $0.upperBound) }
+                index = stringIndex(at: fragment.end)
                 offset = fragment.end
                 let box = lineBox(fonts: fragment.fonts)
                 lines.append(TextLayout.Line(range: start..<index, utf16Range: fragment.start..<fragment.end,
@@ -210,31 +215,5 @@ extension PreparedText {
         GreedyLineFitter(width: GreedyLineFitter.unbounded, wrapping: .words, addsEmptyLastLine: false,
                          lineLimit: Int.max).fit(self, into: &lines)
         return Double(lines.widest) / Double(Units.widthPerPixel)
-    }
-}
-
-/// Walks a string's UTF-8 forward to ascending UTF-16 offsets, each step costing the
-/// distance from the last, a byte at a time: the UTF-16 view's `index(_:offsetBy:)`
-/// steps a code unit at a time through its generic path, at several times the cost.
-private struct UTF16Cursor {
-    private let bytes: UnsafeBufferPointer<UInt8>
-    private let utf8: String.UTF8View
-    private var position = 0
-    private var offset = 0
-
-    /// `bytes`: `text`'s UTF-8.
-    init(_ bytes: UnsafeBufferPointer<UInt8>, of text: String) {
-        self.bytes = bytes
-        utf8 = text.utf8
-    }
-
-    /// The index at UTF-16 `target`, a scalar boundary no earlier than the last asked for.
-    mutating func index(at target: Int) -> String.Index {
-        while offset < target {
-            let lead = bytes[position]
-            offset += lead >= 0xF0 ? 2 : 1   // four UTF-8 bytes are a surrogate pair in UTF-16
-            position += lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
-        }
-        return utf8.index(utf8.startIndex, offsetBy: position)
     }
 }

@@ -86,9 +86,17 @@ extension PreparedText {
         // String indices from UTF-8 offsets, found in one pass over the bytes: the
         // UTF-16 view would index a new string each keystroke (its breadcrumbs cost
         // more than the paragraph's preparation).
-        guard let utf8 = Self.utf8Offsets(ofUTF16: [range.lowerBound, range.upperBound], in: text) else {
-            throw .invalidEditRange(utf16Offsets: range)
+        let utf8 = Self.withUTF8(text) { bytes -> [Int]? in
+            var cursor = UTF16Cursor(bytes)
+            var offsets: [Int] = []
+            for bound in [range.lowerBound, range.upperBound] {
+                offsets.append(cursor.utf8Offset(reaching: bound))
+                // Past the offset asked for: it fell inside a surrogate pair.
+                guard cursor.utf16Offset == bound else { return nil }
+            }
+            return offsets
         }
+        guard let utf8 else { throw .invalidEditRange(utf16Offsets: range) }
         let lowerIndex = text.utf8.index(text.utf8.startIndex, offsetBy: utf8[0])
         var edited = text
         edited.replaceSubrange(lowerIndex..<text.utf8.index(lowerIndex, offsetBy: utf8[1] - utf8[0]), with: replacement)
@@ -170,27 +178,6 @@ extension PreparedText {
                                        edited: edited, editedRange: editedStart..<editedEnd)
             return splice(segments: first..<past, graphemes: firstGrapheme..<lastGrapheme, with: rebuilt,
                           bidi: bidi, at: start, shift: shift, text: edited, styled: styledEdit)
-        }
-    }
-
-    /// The UTF-8 offsets of the ascending UTF-16 `offsets` of `text`, counting from
-    /// `from` (a UTF-16 offset and its UTF-8 one), or nil when one falls inside a
-    /// surrogate pair.
-    private static func utf8Offsets(ofUTF16 offsets: [Int], in text: String,
-                                    from: (utf16: Int, utf8: Int) = (0, 0)) -> [Int]? {
-        withUTF8(text) { bytes in
-            var result: [Int] = []
-            var utf16 = from.utf16
-            for position in from.utf8..<bytes.count where bytes[position] & 0xC0 != 0x80 {   // a scalar starts
-                while result.count < offsets.count, offsets[result.count] <= utf16 {
-                    if offsets[result.count] < utf16 { return nil }   // passed: inside a surrogate pair
-                    result.append(position)
-                }
-                if result.count == offsets.count { return result }
-                utf16 += bytes[position] >= 0xF0 ? 2 : 1
-            }
-            while result.count < offsets.count, offsets[result.count] == utf16 { result.append(bytes.count) }
-            return result.count == offsets.count ? result : nil
         }
     }
 
