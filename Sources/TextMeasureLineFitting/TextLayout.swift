@@ -108,9 +108,6 @@ extension PreparedText {
             // Line ends ascend: one forward walk over the UTF-8 finds them all.
             var cursor = UTF16Cursor(bytes)
             let utf8 = text.utf8
-            func stringIndex(at offset: Int) -> String.Index {
-                utf8.index(utf8.startIndex, offsetBy: cursor.utf8Offset(reaching: offset))
-            }
             var index = text.startIndex
             var offset = 0
             var y = 0
@@ -118,8 +115,12 @@ extension PreparedText {
             for fragment in fragments {
                 let start = index
                 // What "…" replaces lies inside the line: the offsets asked for still ascend.
-                let elided = fragment.elided.map { stringIndex(at: $0.lowerBound)..<stringIndex(at: $0.upperBound) }
-                index = stringIndex(at: fragment.end)
+                var elided: Range<String.Index>?
+                if let range = fragment.elided {
+                    let lower = utf8.index(utf8.startIndex, offsetBy: cursor.utf8Offset(reaching: range.lowerBound))
+                    elided = lower..<utf8.index(utf8.startIndex, offsetBy: cursor.utf8Offset(reaching: range.upperBound))
+                }
+                index = utf8.index(utf8.startIndex, offsetBy: cursor.utf8Offset(reaching: fragment.end))
                 offset = fragment.end
                 let box = lineBox(fonts: fragment.fonts)
                 lines.append(TextLayout.Line(range: start..<index, utf16Range: fragment.start..<fragment.end,
