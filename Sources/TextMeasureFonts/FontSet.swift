@@ -48,7 +48,8 @@ public struct FontSet: Sendable {
     /// Whether some font of the set draws `scalar` without .notdef, or it draws
     /// nothing (a tab, a control, a joiner or another default-ignorable).
     package func isDrawnOrIgnorable(_ scalar: UInt32) -> Bool {
-        Self.isDrawnOrIgnorable(scalar, fonts: fonts, bmpFonts: bmpFonts)
+        // The storage's arrays, borrowed: the getters would retain each.
+        Self.isDrawnOrIgnorable(scalar, fonts: storage.fonts, bmpFonts: storage.bmpFonts)
     }
 
     private static func isDrawnOrIgnorable(_ scalar: UInt32, fonts: [Font], bmpFonts: [UInt8]) -> Bool {
@@ -57,7 +58,9 @@ public struct FontSet: Sendable {
         if scalar < 0x10000, bmpFonts[Int(scalar)] != 0 { return true }
         if fonts[0].coverage.contains(scalar) { return true }
         if scalar == 0x09 || Scalars.isCoverageIgnorable(scalar) { return true }   // controls included
-        return fonts.contains { $0.drawsWithoutNotdef(scalar) }
+        // Every font's map before any font's other ways (a decomposition asks HarfBuzz,
+        // per font): an emoji is in the last font's map, and the answer is the same.
+        return fonts.contains { $0.coverage.contains(scalar) } || fonts.contains { $0.drawsWithoutNotdef(scalar) }
     }
 
     /// What a set holds, behind one reference: a set is copied into each text

@@ -96,7 +96,6 @@ package enum LineEdgeWidths {
                         fonts: [Font], scales: UnsafePointer<Double>, shaper: Shaper,
                         into adjustments: UnsafeMutablePointer<EdgeAdjustment>) {
         adjustments.update(repeating: EdgeAdjustment(end: 0, start: 0), count: stretch.clusterEnds.count)
-        var scratch: [Int32] = [], scratchEdges: [UInt8] = []
         var run = 0
         var nextBreak = 0
         for (index, end) in stretch.clusterEnds.enumerated().dropLast() {
@@ -129,13 +128,14 @@ package enum LineEdgeWidths {
                 before = Int(hb_font_get_glyph_h_advance(fonts[current.fontIndex].hbFont, glyphs[clusterStart]))
             } else {
                 let font = fonts[current.fontIndex]
-                if scratch.isEmpty {
-                    scratch = [Int32](repeating: 0, count: text.count)
-                    scratchEdges = [UInt8](repeating: 0, count: text.count + 1)
-                }
-                scratch.withUnsafeMutableBufferPointer { scratch in
-                    scratchEdges.withUnsafeMutableBufferPointer { scratchEdges in
+                // Scratch by UTF-16 offset, as shaping writes it, zeroed only where this
+                // cluster's pieces are shaped. A temporary allocation, not arrays: making
+                // an array of a count looked its type up at run time, per stretch.
+                withUnsafeTemporaryAllocation(of: Int32.self, capacity: text.count) { scratch in
+                    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: text.count + 1) { scratchEdges in
                         guard let advances = scratch.baseAddress, let edges = scratchEdges.baseAddress else { return }
+                        (advances + clusterStart).initialize(repeating: 0, count: clusterEnd - clusterStart)
+                        (edges + clusterStart).initialize(repeating: 0, count: clusterEnd - clusterStart)
                         var piece = current
                         piece.start = clusterStart
                         piece.end = boundary
@@ -147,7 +147,6 @@ package enum LineEdgeWidths {
                             shaper.shape(piece, of: text, with: font, advances: advances, edges: edges)
                             after = sum(advances, boundary..<clusterEnd)
                         }
-                        (advances + clusterStart).update(repeating: 0, count: clusterEnd - clusterStart)
                     }
                 }
             }
