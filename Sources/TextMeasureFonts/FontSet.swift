@@ -12,13 +12,13 @@ public struct FontSet: Sendable {
     public static let maximumCount = 64
 
     /// The fonts in fallback order; `fonts[0]` is the primary font.
-    public var fonts: [Font] { storage.fonts }
+    @inlinable public var fonts: [Font] { storage.fonts }
 
     /// The primary font: its metrics set the line height of every line.
-    public var primary: Font { fonts[0] }
+    @inlinable public var primary: Font { storage.fonts[0] }
 
     /// Tells this set apart from every other in `ShapeCache` keys (copies share it).
-    package var identity: UInt64 { storage.identity }
+    @inlinable package var identity: UInt64 { storage.identity }
     /// For each BMP code point, the index of the first font of the set that draws it
     /// without .notdef (`Font.drawsWithoutNotdef`), or 0 when none does: the font of
     /// a one-code-point cluster, in one load.
@@ -26,24 +26,24 @@ public struct FontSet: Sendable {
     /// True when the font that draws spaces uses the space glyph in none of its
     /// OpenType lookups: text on either side of a space then shapes the same alone
     /// as together, so words between spaces can be cached (see `ShapeCache`).
-    package var spacesSeparateShaping: Bool { storage.spacesSeparateShaping }
+    @inlinable package var spacesSeparateShaping: Bool { storage.spacesSeparateShaping }
     /// For each BMP code point, `ClusterContext` bits: whether it is a letter this set
     /// shapes the same whatever its neighbours, and whether it joins its neighbours'
     /// clusters. A break between two context-free letters is as safe as one after a
     /// space (`Stretch.isSafeBreak`), so Chinese, Japanese and Korean can be cached.
-    package var clusterContexts: [UInt8] { storage.clusterContexts }
+    @inlinable package var clusterContexts: [UInt8] { storage.clusterContexts }
     /// For each BMP code point, the glyph and advance HarfBuzz gives it in horizontal
     /// text whatever its neighbours, when it is a grapheme cluster by itself
     /// (`NominalGlyph`; 0 for the others, and empty when no code point has one): its
     /// nominal glyph in the font the set draws it with, which no lookup (but vertical
     /// ones) and no kerning pair names. Shaping writes those directly and calls
     /// HarfBuzz only for the text between them (`Shaper.shape(_:of:clusterEnds:…)`).
-    package var nominalGlyphs: [UInt32] { storage.nominalGlyphs }
+    @inlinable package var nominalGlyphs: [UInt32] { storage.nominalGlyphs }
     /// The ellipsis and line boxes of each style the set is used with.
     package var styleMeasures: StyleMeasures { storage.styleMeasures }
     /// `isDrawnOrIgnorable` for the ASCII code points, bit v of the 128: the answer
     /// for most of most texts in one test.
-    package var drawnASCII: (low: UInt64, high: UInt64) { storage.drawnASCII }
+    @inlinable package var drawnASCII: (low: UInt64, high: UInt64) { storage.drawnASCII }
 
     /// Whether some font of the set draws `scalar` without .notdef, or it draws
     /// nothing (a tab, a control, a joiner or another default-ignorable).
@@ -66,15 +66,18 @@ public struct FontSet: Sendable {
     /// What a set holds, behind one reference: a set is copied into each text
     /// prepared with it and into the stages preparing it, and a copy then retains one
     /// object rather than each of its arrays (a share of preparing a short text).
-    private final class Storage: Sendable {
-        let fonts: [Font]
-        let identity: UInt64
-        let bmpFonts: [UInt8]
-        let spacesSeparateShaping: Bool
-        let clusterContexts: [UInt8]
-        let nominalGlyphs: [UInt32]
+    /// The accessors above are inlined so that the stages after Fonts, which read
+    /// them per stretch and per run, read the fields in place: through a call, each
+    /// array read was retained and released again.
+    @usableFromInline final class Storage: Sendable {
+        @usableFromInline let fonts: [Font]
+        @usableFromInline let identity: UInt64
+        @usableFromInline let bmpFonts: [UInt8]
+        @usableFromInline let spacesSeparateShaping: Bool
+        @usableFromInline let clusterContexts: [UInt8]
+        @usableFromInline let nominalGlyphs: [UInt32]
         let styleMeasures = StyleMeasures()
-        let drawnASCII: (low: UInt64, high: UInt64)
+        @usableFromInline let drawnASCII: (low: UInt64, high: UInt64)
 
         init(fonts: [Font], identity: UInt64, bmpFonts: [UInt8], spacesSeparateShaping: Bool) {
             self.fonts = fonts
@@ -91,7 +94,7 @@ public struct FontSet: Sendable {
         }
     }
 
-    private let storage: Storage
+    @usableFromInline let storage: Storage
 
     private static let identities = Atomic<UInt64>(0)
 
