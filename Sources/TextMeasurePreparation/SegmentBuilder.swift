@@ -215,9 +215,10 @@ package struct SegmentBuilder {
             // more than a letter does, so they are taken only when enough of them come in a
             // row (or the text ends); otherwise the stretch shapes them too.
             var waiting: (first: Int, units: Int) = (0, 0)
-            // A local, read once: read from the pass (which `run` mutates), the cache was
-            // retained and released again at each segment looked up.
-            let lookupCache = cache
+            // Unretained: the pass holds the cache throughout. Read from the pass (which
+            // `run` mutates), or from a local, the cache was retained and released again
+            // at each segment looked up.
+            let lookupCache = cache.map { Unmanaged.passUnretained($0) }
             for index in 0..<breaks.count {
                 // Most segments of scripts without spaces cannot be cached: that is settled
                 // here, before a call that copies the whole pass (it mutates around it).
@@ -306,13 +307,13 @@ package struct SegmentBuilder {
         /// Segment `index`, which `isCacheable`, from the cache, its clusters written
         /// where it starts; a miss the cache admits is marked for `store`.
         @inline(__always)   // out of line, a call on the pass itself took a copy of the whole pass
-        private func lookUp(_ index: Int, after script: hb_script_t?, in cache: ShapeCache) -> ShapeCache.Lookup? {
+        private func lookUp(_ index: Int, after script: hb_script_t?, in cache: Unmanaged<ShapeCache>) -> ShapeCache.Lookup? {
             guard var keyScript = keyScript(index, after: script) else { return nil }
             if isRightToLeft(index) { keyScript ^= SegmentBuilder.rightToLeftKeyBit }
             let start = start(of: index)
             let key = ShapedSegmentKey(style: styleKey, styleHash: styleHash, script: keyScript, text: text(of: index))
-            let found = cache.lookup(key, into: ClusterBuffers(buffers, at: start, count: text(of: index).count,
-                                                                offset: Int32(start)))
+            let clusters = ClusterBuffers(buffers, at: start, count: text(of: index).count, offset: Int32(start))
+            let found = cache._withUnsafeGuaranteedRef { $0.lookup(key, into: clusters) }
             if case .miss(admit: true) = found {
                 buffers.admitted[index] = true
                 buffers.keyHashes[index] = key.hash
