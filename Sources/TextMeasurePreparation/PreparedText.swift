@@ -1,3 +1,5 @@
+import Synchronization
+
 /// Text that has been segmented, itemized and shaped once, ready to be laid out
 /// at any width by arithmetic alone.
 ///
@@ -66,8 +68,12 @@ public struct PreparedText: Sendable {
     public var attributed: AttributedText? { styledSource?.attributed }
     /// The styled text's source, for an edit and for drawing (`nil` for plain text).
     private var styledSource: StyledSource? { storage.styledSource }
-    /// The glyphs drawing shapes once, on first use (empty until then).
-    package var glyphStore: GlyphStore { storage.glyphStore }
+    /// The glyphs drawing shapes once, on first use (empty until then). The store
+    /// itself is made on first use too: most prepared texts are measured and never
+    /// drawn, and one made with each cost an allocation and a release per text.
+    package var glyphStore: GlyphStore {
+        storage.glyphStore.load() ?? storage.glyphStore.storeIfNil(GlyphStore())
+    }
     /// Everything, behind one reference: a prepared text is immutable, and each of its
     /// arrays held in the struct itself cost every copy (a measurer's, sizing's call into
     /// fitting) an atomic retain and release, and made the struct too large to pass in
@@ -94,7 +100,7 @@ public struct PreparedText: Sendable {
         @usableFromInline let spaceWidth: Int
         @usableFromInline let lineBoxes: [LineBox]
         let styledSource: StyledSource?
-        let glyphStore = GlyphStore()
+        let glyphStore = AtomicLazyReference<GlyphStore>()
 
         init(text: String, fonts: FontSet, style: TextStyle, utf16Count: Int, segments: [Segment],
              graphemeEnds: [Int32], graphemeWidths: [Int32], edgeAdjustments: EdgeAdjustments, tabStops: TabStops,
