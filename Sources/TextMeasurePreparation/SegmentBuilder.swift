@@ -219,11 +219,13 @@ package struct SegmentBuilder {
             // `run` mutates), or from a local, the cache was retained and released again
             // at each segment looked up.
             let lookupCache = cache.map { Unmanaged.passUnretained($0) }
+            // Read once: the global's accessor is a call, and it was made per segment.
+            let scripts = ScriptTable.bmp
             for index in 0..<breaks.count {
                 // Most segments of scripts without spaces cannot be cached: that is settled
                 // here, before a call that copies the whole pass (it mutates around it).
                 if let lookupCache, isCacheable(index),
-                   case .hit(let hit) = lookUp(index, after: knownScript, in: lookupCache) {
+                   case .hit(let hit) = lookUp(index, after: knownScript, in: lookupCache, scripts: scripts) {
                     if stretch != nil, isAfterLetter(index) {
                         if waitingHits.isEmpty { waiting = (index, 0) }
                         waitingHits.append(hit)
@@ -292,8 +294,8 @@ package struct SegmentBuilder {
         /// The script part of a segment's key: its own, or the one it inherits
         /// (`nil` when that is not known yet).
         @inline(__always)   // likewise
-        private func keyScript(_ index: Int, after script: hb_script_t?) -> UInt32? {
-            let first = ScriptTable.bmp.script(of: Scalars.decode(text, at: start(of: index)).scalar)
+        private func keyScript(_ index: Int, after script: hb_script_t?, scripts: ScriptTable) -> UInt32? {
+            let first = scripts.script(of: Scalars.decode(text, at: start(of: index)).scalar)
             if !first.isNeutral {
                 return SegmentBuilder.ownScript
             }
@@ -307,8 +309,9 @@ package struct SegmentBuilder {
         /// Segment `index`, which `isCacheable`, from the cache, its clusters written
         /// where it starts; a miss the cache admits is marked for `store`.
         @inline(__always)   // out of line, a call on the pass itself took a copy of the whole pass
-        private func lookUp(_ index: Int, after script: hb_script_t?, in cache: Unmanaged<ShapeCache>) -> ShapeCache.Lookup? {
-            guard var keyScript = keyScript(index, after: script) else { return nil }
+        private func lookUp(_ index: Int, after script: hb_script_t?, in cache: Unmanaged<ShapeCache>,
+                            scripts: ScriptTable) -> ShapeCache.Lookup? {
+            guard var keyScript = keyScript(index, after: script, scripts: scripts) else { return nil }
             if isRightToLeft(index) { keyScript ^= SegmentBuilder.rightToLeftKeyBit }
             let start = start(of: index)
             let key = ShapedSegmentKey(style: styleKey, styleHash: styleHash, script: keyScript, text: text(of: index))

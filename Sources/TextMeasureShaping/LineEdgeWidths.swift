@@ -29,17 +29,24 @@ package struct EdgeAdjustment: Equatable, Sendable {
 /// cost a hash per entry, and a share of preparing an English text that showed.
 @usableFromInline   // read through PreparedText's inlined accessors
 package struct EdgeAdjustments: Sendable, Equatable {
-    private struct Entry: Sendable, Equatable {
-        var grapheme: Int32
-        var adjustment: EdgeAdjustment
+    @usableFromInline struct Entry: Sendable, Equatable {
+        @usableFromInline var grapheme: Int32
+        @usableFromInline var adjustment: EdgeAdjustment
+
+        @usableFromInline init(grapheme: Int32, adjustment: EdgeAdjustment) {
+            self.grapheme = grapheme
+            self.adjustment = adjustment
+        }
     }
 
-    private var entries: [Entry] = []
+    @usableFromInline var entries: [Entry] = []
 
     package init() {}
 
     /// Adds the adjustment after `grapheme`, which must follow the graphemes of
-    /// every adjustment added before.
+    /// every adjustment added before. Inlinable: preparation appends one per kerned
+    /// boundary, from another module.
+    @inlinable
     package mutating func append(_ adjustment: EdgeAdjustment, after grapheme: Int32) {
         entries.append(Entry(grapheme: grapheme, adjustment: adjustment))
     }
