@@ -41,6 +41,10 @@ public final class Font: @unchecked Sendable {
     /// Units per em of the advances this font's shaping yields: `metrics.unitsPerEm`
     /// for outline fonts, the strike's ppem in 26.6 for bitmap fonts.
     package let advanceUnitsPerEm: Int
+    /// The character map's glyph of each Latin and punctuation code point, with its
+    /// advance: what line-edge widths ask at every kerned boundary (two HarfBuzz calls
+    /// there cost some 300 instructions; see `NominalAdvances`).
+    package let nominalAdvances: NominalAdvances
 
     /// Loads the face at `faceIndex` from a font file (TrueType, OpenType, or a collection)
     /// of at most `maximumFileSize` bytes, at the axis values `variations` of a variable
@@ -123,6 +127,7 @@ public final class Font: @unchecked Sendable {
         coverage = facts.coverage
         bitmapAdvances = facts.bitmapAdvances
         advanceUnitsPerEm = facts.bitmapStrikePPEM26_6 ?? facts.metrics.unitsPerEm
+        nominalAdvances = NominalAdvances(font)
     }
 
     deinit { hb_font_destroy(hbFont) }
@@ -235,5 +240,48 @@ private struct FreeTypeFacts {
     private static func message(_ error: FT_Error) -> String {
         if let text = cft_error_message(error) { return String(cString: text) }
         return "error \(error)"
+    }
+}
+
+/// For the code points of Latin (U+0000–U+017F) and of general punctuation (U+2000–U+206F),
+/// what HarfBuzz answers for a font: `hb_font_get_nominal_glyph`, and
+/// `hb_font_get_glyph_h_advance` of that glyph, read once when the font is loaded (some
+/// 500 code points, 4 KB). The font is immutable, so the answers never change.
+package struct NominalAdvances: Sendable {
+    /// Per code point (`index(of:)`): bit 63 set when the font maps it, the glyph in
+    /// bits 32–62, the advance's bit pattern below.
+    private let entries: [UInt64]
+
+    private static let latinEnd = 0x180
+    private static let punctuation = 0x2000..<0x2070
+
+    private static func index(of unit: UInt16) -> Int? {
+        let value = Int(unit)
+        if value < latinEnd { return value }
+        return punctuation.contains(value) ? latinEnd + value - punctuation.lowerBound : nil
+    }
+
+    init(_ font: OpaquePointer) {
+        var entries = [UInt64](repeating: 0, count: Self.latinEnd + Self.punctuation.count)
+        for value in Array(0..<Self.latinEnd) + Array(Self.punctuation) {
+            var glyph: hb_codepoint_t = 0
+            guard hb_font_get_nominal_glyph(font, hb_codepoint_t(value), &glyph) != 0,
+                  let index = Self.index(of: UInt16(value)) else { continue }
+            let advance = UInt32(bitPattern: hb_font_get_glyph_h_advance(font, glyph))
+            entries[index] = 1 << 63 | UInt64(glyph & 0x7FFF_FFFF) << 32 | UInt64(advance)
+        }
+        self.entries = entries
+    }
+
+    /// Whether the table holds `unit`'s answers at all.
+    package func holds(_ unit: UInt16) -> Bool { Self.index(of: unit) != nil }
+
+    /// The advance of `glyph` when it is `unit`'s nominal glyph, nil when it is another glyph
+    /// (or `unit` has none); `unit` must be one the table `holds`.
+    package func advance(of glyph: UInt32, for unit: UInt16) -> Int32? {
+        guard let index = Self.index(of: unit) else { return nil }
+        let entry = entries[index]
+        guard entry >> 63 != 0, UInt32(truncatingIfNeeded: entry >> 32) & 0x7FFF_FFFF == glyph else { return nil }
+        return Int32(bitPattern: UInt32(truncatingIfNeeded: entry))
     }
 }

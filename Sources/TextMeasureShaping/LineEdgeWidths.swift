@@ -130,9 +130,9 @@ package enum LineEdgeWidths {
             // it was retained and released at each kerned boundary.
             if !insideCluster, edges[clusterStart] & ClusterEdge.multipleGlyphs == 0,
                fonts[current.fontIndex].bitmapAdvances == nil,
-               current.isRightToLeft
-                || isNominal(glyphs[clusterStart], of: text, clusterStart..<boundary, in: fonts[current.fontIndex]) {
-                before = Int(hb_font_get_glyph_h_advance(fonts[current.fontIndex].hbFont, glyphs[clusterStart]))
+               let advance = nominalAdvance(glyphs[clusterStart], of: text, clusterStart..<boundary,
+                                            in: fonts[current.fontIndex], rightToLeft: current.isRightToLeft) {
+                before = advance
             } else {
                 let font = fonts[current.fontIndex]
                 // Scratch by UTF-16 offset, as shaping writes it, zeroed only where this
@@ -193,6 +193,20 @@ package enum LineEdgeWidths {
             }
             clusterStart = boundary
         }
+    }
+
+    /// The advance of the single glyph `glyph` that shaping gave the characters `range`, as
+    /// they shaped alone give it, when that is known without shaping: right to left (see
+    /// `measure`), or when it is the character map's glyph for `range`, one character.
+    /// Nil when they must be shaped again.
+    private static func nominalAdvance(_ glyph: UInt32, of text: UnsafeBufferPointer<UInt16>, _ range: Range<Int>,
+                                       in font: Font, rightToLeft: Bool) -> Int? {
+        if !rightToLeft, range.count == 1, font.nominalAdvances.holds(text[range.lowerBound]) {
+            // Latin and punctuation, most kerned pairs: the font's table, no HarfBuzz call.
+            return font.nominalAdvances.advance(of: glyph, for: text[range.lowerBound]).map { Int($0) }
+        }
+        guard rightToLeft || isNominal(glyph, of: text, range, in: font) else { return nil }
+        return Int(hb_font_get_glyph_h_advance(font.hbFont, glyph))
     }
 
     /// Whether `glyph` is the character map's glyph for `range`, one character: the glyph
