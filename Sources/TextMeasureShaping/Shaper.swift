@@ -81,27 +81,35 @@ package struct Shaper {
                        bitmapAdvances: UnsafeBufferPointer<Int32>?,
                        advances: UnsafeMutablePointer<Int32>, edges: UnsafeMutablePointer<UInt8>,
                        firstGlyphs: UnsafeMutablePointer<UInt32>?) {
-        let unsafeFlag = HB_GLYPH_FLAG_UNSAFE_TO_BREAK.rawValue
         withGlyphs(of: run, in: text, hbFont: hbFont) { infos, positions in
-            for info in infos {
-                let cluster = Int(info.cluster)
-                var bits = edges[cluster]
-                if bits & ClusterEdge.starts != 0 { bits |= ClusterEdge.multipleGlyphs }
-                bits |= ClusterEdge.starts
-                if info.mask & unsafeFlag != 0 { bits |= ClusterEdge.unsafeToBreak }
-                edges[cluster] = bits
-                firstGlyphs?[cluster] = info.codepoint
-            }
             if let bitmapAdvances {
+                for info in infos { Self.mark(info, edges: edges, firstGlyphs: firstGlyphs) }
                 // Colour-bitmap fonts: the strike's advance, not hmtx (see Font.bitmapAdvances).
                 for info in infos {
                     let glyph = Int(info.codepoint)
                     advances[Int(info.cluster)] &+= glyph < bitmapAdvances.count ? bitmapAdvances[glyph] : 0
                 }
             } else {
-                for i in infos.indices { advances[Int(infos[i].cluster)] &+= positions[i].x_advance }
+                // One pass over the glyphs, not one for the edges and one for the advances.
+                for i in infos.indices {
+                    Self.mark(infos[i], edges: edges, firstGlyphs: firstGlyphs)
+                    advances[Int(infos[i].cluster)] &+= positions[i].x_advance
+                }
             }
         }
+    }
+
+    /// Writes the `ClusterEdge` bits of `info`'s glyph to its cluster, and its glyph.
+    @inline(__always)
+    private static func mark(_ info: hb_glyph_info_t, edges: UnsafeMutablePointer<UInt8>,
+                             firstGlyphs: UnsafeMutablePointer<UInt32>?) {
+        let cluster = Int(info.cluster)
+        var bits = edges[cluster]
+        if bits & ClusterEdge.starts != 0 { bits |= ClusterEdge.multipleGlyphs }
+        bits |= ClusterEdge.starts
+        if info.mask & HB_GLYPH_FLAG_UNSAFE_TO_BREAK.rawValue != 0 { bits |= ClusterEdge.unsafeToBreak }
+        edges[cluster] = bits
+        firstGlyphs?[cluster] = info.codepoint
     }
 
     /// Shapes each of `runs` (in text order, made of the clusters ending at
