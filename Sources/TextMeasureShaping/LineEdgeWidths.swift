@@ -105,12 +105,15 @@ package enum LineEdgeWidths {
         adjustments.update(repeating: EdgeAdjustment(end: 0, start: 0), count: stretch.clusterEnds.count)
         var run = 0
         var nextBreak = 0
-        for (index, end) in stretch.clusterEnds.enumerated().dropLast() {
-            let boundary = Int(end)
-            while nextBreak < stretch.breaks.count, stretch.breaks[nextBreak].utf16Offset < boundary { nextBreak += 1 }
-            if nextBreak < stretch.breaks.count, stretch.breaks[nextBreak].utf16Offset == boundary { continue }
+        // Most boundaries start a glyph cluster HarfBuzz finds safe to break before: that
+        // one test comes first, and the break opportunities are walked to the others only.
+        let clusterEnds = stretch.clusterEnds
+        for index in 0..<max(0, clusterEnds.count - 1) {
+            let boundary = Int(clusterEnds[index])
             let insideCluster = edges[boundary] & ClusterEdge.starts == 0
             guard insideCluster || edges[boundary] & ClusterEdge.unsafeToBreak != 0 else { continue }
+            while nextBreak < stretch.breaks.count, stretch.breaks[nextBreak].utf16Offset < boundary { nextBreak += 1 }
+            if nextBreak < stretch.breaks.count, stretch.breaks[nextBreak].utf16Offset == boundary { continue }
             while run < runs.count, runs[run].end <= boundary { run += 1 }
             // A boundary between two runs is already shaped apart.
             guard run < runs.count, runs[run].start < boundary else { continue }
