@@ -178,9 +178,10 @@ package enum LineEdgeWidths {
         var run = 0
         for end in stretch.clusterEnds {
             let boundary = Int(end)
-            while run < runs.count, runs[run].end <= boundary { run += 1 }
+            // The run is looked for only at a boundary inside a glyph cluster (few): the
+            // runs are walked there, as far as the boundaries walked since need.
             if boundary < stretch.end, edges[boundary] & ClusterEdge.starts == 0,
-               run < runs.count, !runs[run].isRightToLeft {
+               Self.advance(&run, to: boundary, in: runs), !runs[run].isRightToLeft {
                 if graphemeStarts.isEmpty { graphemeStarts.append(clusterStart) }
                 graphemeStarts.append(boundary)
                 continue
@@ -210,6 +211,13 @@ package enum LineEdgeWidths {
         }
         guard rightToLeft || isNominal(glyph, of: text, range, in: font) else { return nil }
         return Int(hb_font_get_glyph_h_advance(font.hbFont, glyph))
+    }
+
+    /// Moves `run` on to the first of `runs` that ends after `boundary`; false when none does.
+    @inline(__always)
+    private static func advance(_ run: inout Int, to boundary: Int, in runs: [FontRun]) -> Bool {
+        while run < runs.count, runs[run].end <= boundary { run += 1 }
+        return run < runs.count
     }
 
     /// Whether `glyph` is the character map's glyph for `range`, one character: the glyph
