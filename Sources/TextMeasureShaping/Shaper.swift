@@ -63,14 +63,21 @@ package struct Shaper {
     package func shape(_ run: FontRun, of text: UnsafeBufferPointer<UInt16>, with font: Font,
                advances: UnsafeMutablePointer<Int32>, edges: UnsafeMutablePointer<UInt8>,
                firstGlyphs: UnsafeMutablePointer<UInt32>? = nil) {
+        shape(run, of: text, with: font, advances: advances, edges: edges, firstGlyphs: firstGlyphs, lent: nil)
+    }
+
+    /// The same in `lent`, a HarfBuzz buffer the caller holds, or this thread's buffer.
+    private func shape(_ run: FontRun, of text: UnsafeBufferPointer<UInt16>, with font: Font,
+                       advances: UnsafeMutablePointer<Int32>, edges: UnsafeMutablePointer<UInt8>,
+                       firstGlyphs: UnsafeMutablePointer<UInt32>?, lent: OpaquePointer?) {
         if let bitmapAdvances = font.bitmapAdvances {
             bitmapAdvances.withUnsafeBufferPointer { bitmapAdvances in
                 shape(run, of: text, hbFont: font.hbFont, bitmapAdvances: bitmapAdvances,
-                      advances: advances, edges: edges, firstGlyphs: firstGlyphs)
+                      advances: advances, edges: edges, firstGlyphs: firstGlyphs, lent: lent)
             }
         } else {
             shape(run, of: text, hbFont: font.hbFont, bitmapAdvances: nil,
-                  advances: advances, edges: edges, firstGlyphs: firstGlyphs)
+                  advances: advances, edges: edges, firstGlyphs: firstGlyphs, lent: lent)
         }
     }
 
@@ -80,8 +87,8 @@ package struct Shaper {
     private func shape(_ run: FontRun, of text: UnsafeBufferPointer<UInt16>, hbFont: OpaquePointer,
                        bitmapAdvances: UnsafeBufferPointer<Int32>?,
                        advances: UnsafeMutablePointer<Int32>, edges: UnsafeMutablePointer<UInt8>,
-                       firstGlyphs: UnsafeMutablePointer<UInt32>?) {
-        withGlyphs(of: run, in: text, hbFont: hbFont) { infos, positions in
+                       firstGlyphs: UnsafeMutablePointer<UInt32>?, lent: OpaquePointer?) {
+        withGlyphs(of: run, in: text, hbFont: hbFont, lent: lent) { infos, positions in
             if let bitmapAdvances {
                 for info in infos { Self.mark(info, edges: edges, firstGlyphs: firstGlyphs) }
                 // Colour-bitmap fonts: the strike's advance, not hmtx (see Font.bitmapAdvances).
@@ -127,7 +134,9 @@ package struct Shaper {
                        fonts: FontSet, fontList: [Font], advances: UnsafeMutablePointer<Int32>,
                        edges: UnsafeMutablePointer<UInt8>, firstGlyphs: UnsafeMutablePointer<UInt32>?) {
         // Each run's font borrowed from the list, not copied out of it: a copy was
-        // retained per run and released again.
+        // retained per run and released again. The thread's buffer is taken once for
+        // all the runs, not once per run (four calls for its thread-specific slot).
+        withThreadBuffer { lent in
         fontList.withUnsafeBufferPointer { fontList in
           fonts.nominalGlyphs.withUnsafeBufferPointer { nominal in
             var cluster = 0
@@ -135,7 +144,8 @@ package struct Shaper {
                 guard keepsVerticalFormsOff, !nominal.isEmpty, Self.shapesOnlyByLookups(run.script) else {
                     // Lent without a retain: the list holds the font throughout.
                     Unmanaged.passUnretained(fontList[run.fontIndex])._withUnsafeGuaranteedRef { font in
-                        shape(run, of: text, with: font, advances: advances, edges: edges, firstGlyphs: firstGlyphs)
+                        shape(run, of: text, with: font, advances: advances, edges: edges, firstGlyphs: firstGlyphs,
+                              lent: lent)
                     }
                     continue
                 }
@@ -152,7 +162,8 @@ package struct Shaper {
                     let isNominal = end == start + 1 && nominal[Int(text[start])] != 0
                     if !isNominal, let first = stretch {
                         if first == shapedTo || start - first >= Self.shortestNominalStretch {
-                            shapePiece(shapedTo..<first, of: run, in: text, font: fontList[run.fontIndex], advances, edges, firstGlyphs)
+                            shapePiece(shapedTo..<first, of: run, in: text, font: fontList[run.fontIndex], advances, edges,
+                                       firstGlyphs, lent: lent)
                             Self.writeNominal(first..<start, of: text, nominal, advances, edges, firstGlyphs)
                             shapedTo = start
                         }
@@ -164,25 +175,28 @@ package struct Shaper {
                     cluster += 1
                 }
                 if let first = stretch {
-                    shapePiece(shapedTo..<first, of: run, in: text, font: fontList[run.fontIndex], advances, edges, firstGlyphs)
+                    shapePiece(shapedTo..<first, of: run, in: text, font: fontList[run.fontIndex], advances, edges,
+                               firstGlyphs, lent: lent)
                     Self.writeNominal(first..<run.end, of: text, nominal, advances, edges, firstGlyphs)
                 } else {
-                    shapePiece(shapedTo..<run.end, of: run, in: text, font: fontList[run.fontIndex], advances, edges, firstGlyphs)
+                    shapePiece(shapedTo..<run.end, of: run, in: text, font: fontList[run.fontIndex], advances, edges,
+                               firstGlyphs, lent: lent)
                 }
             }
           }
+        }
         }
     }
 
     /// `range` of `run` shaped by HarfBuzz, if it is not empty.
     private func shapePiece(_ range: Range<Int>, of run: FontRun, in text: UnsafeBufferPointer<UInt16>, font: Font,
                             _ advances: UnsafeMutablePointer<Int32>, _ edges: UnsafeMutablePointer<UInt8>,
-                            _ firstGlyphs: UnsafeMutablePointer<UInt32>?) {
+                            _ firstGlyphs: UnsafeMutablePointer<UInt32>?, lent: OpaquePointer) {
         guard !range.isEmpty else { return }
         var piece = run
         piece.start = range.lowerBound
         piece.end = range.upperBound
-        shape(piece, of: text, with: font, advances: advances, edges: edges, firstGlyphs: firstGlyphs)
+        shape(piece, of: text, with: font, advances: advances, edges: edges, firstGlyphs: firstGlyphs, lent: lent)
     }
 
     /// What `shape` writes for clusters of one code unit and one glyph, none unsafe to break.
@@ -226,43 +240,53 @@ package struct Shaper {
     }
 
     /// The same with the font's HarfBuzz font, which the closures below capture
-    /// without retaining anything.
+    /// without retaining anything, in `lent` (a buffer the caller holds) or this thread's buffer.
     private func withGlyphs(
-        of run: FontRun, in text: UnsafeBufferPointer<UInt16>, hbFont: OpaquePointer,
+        of run: FontRun, in text: UnsafeBufferPointer<UInt16>, hbFont: OpaquePointer, lent: OpaquePointer? = nil,
         _ body: (UnsafeBufferPointer<hb_glyph_info_t>, UnsafeBufferPointer<hb_glyph_position_t>) -> Void
     ) {
-        withThreadBuffer { buffer in
-            // Most runs are too short to hold a stretch to cut: asked for none, they
-            // release no empty array either (a call per run).
-            let mayBeCut = run.end - run.start > ShapingPieces.maximumJoiningUnits
-            let cuts = mayBeCut ? ShapingPieces.cuts(in: text, from: run.start, to: run.end) : nil
-            guard let cuts, !cuts.isEmpty else {
-                shapePiece(run.start..<run.end, of: run, in: text, hbFont: hbFont, buffer: buffer, body)
-                return
-            }
-            let starts = [run.start] + cuts, ends = cuts + [run.end]
-            // Right to left, the last piece is drawn first: its glyphs wait in copies.
-            var waiting: [(infos: [hb_glyph_info_t], positions: [hb_glyph_position_t])] = []
-            var anchor: UInt32?
-            for (index, start) in starts.enumerated() {
-                // A piece starting with marks has no base: no dotted circle for it.
-                hb_buffer_set_flags(buffer, index == 0 ? HB_BUFFER_FLAG_DEFAULT : HB_BUFFER_FLAG_DO_NOT_INSERT_DOTTED_CIRCLE)
-                shapePiece(start..<ends[index], of: run, in: text, hbFont: hbFont, buffer: buffer,
-                           continuing: anchor) { infos, positions in
-                    // Clusters are monotone: the largest is the one the next piece continues.
-                    anchor = infos.lazy.map(\.cluster).max() ?? anchor
-                    if run.isShapedRightToLeft {
-                        waiting.append((Array(infos), Array(positions)))
-                    } else {
-                        body(infos, positions)
-                    }
+        if let lent {
+            withGlyphs(of: run, in: text, hbFont: hbFont, buffer: lent, body)
+        } else {
+            withThreadBuffer { withGlyphs(of: run, in: text, hbFont: hbFont, buffer: $0, body) }
+        }
+    }
+
+    /// The same in `buffer`.
+    private func withGlyphs(
+        of run: FontRun, in text: UnsafeBufferPointer<UInt16>, hbFont: OpaquePointer, buffer: OpaquePointer,
+        _ body: (UnsafeBufferPointer<hb_glyph_info_t>, UnsafeBufferPointer<hb_glyph_position_t>) -> Void
+    ) {
+        // Most runs are too short to hold a stretch to cut: asked for none, they
+        // release no empty array either (a call per run).
+        let mayBeCut = run.end - run.start > ShapingPieces.maximumJoiningUnits
+        let cuts = mayBeCut ? ShapingPieces.cuts(in: text, from: run.start, to: run.end) : nil
+        guard let cuts, !cuts.isEmpty else {
+            shapePiece(run.start..<run.end, of: run, in: text, hbFont: hbFont, buffer: buffer, body)
+            return
+        }
+        let starts = [run.start] + cuts, ends = cuts + [run.end]
+        // Right to left, the last piece is drawn first: its glyphs wait in copies.
+        var waiting: [(infos: [hb_glyph_info_t], positions: [hb_glyph_position_t])] = []
+        var anchor: UInt32?
+        for (index, start) in starts.enumerated() {
+            // A piece starting with marks has no base: no dotted circle for it.
+            hb_buffer_set_flags(buffer, index == 0 ? HB_BUFFER_FLAG_DEFAULT : HB_BUFFER_FLAG_DO_NOT_INSERT_DOTTED_CIRCLE)
+            shapePiece(start..<ends[index], of: run, in: text, hbFont: hbFont, buffer: buffer,
+                       continuing: anchor) { infos, positions in
+                // Clusters are monotone: the largest is the one the next piece continues.
+                anchor = infos.lazy.map(\.cluster).max() ?? anchor
+                if run.isShapedRightToLeft {
+                    waiting.append((Array(infos), Array(positions)))
+                } else {
+                    body(infos, positions)
                 }
             }
-            hb_buffer_set_flags(buffer, HB_BUFFER_FLAG_DEFAULT)
-            for piece in waiting.reversed() {
-                piece.infos.withUnsafeBufferPointer { infos in
-                    piece.positions.withUnsafeBufferPointer { body(infos, $0) }
-                }
+        }
+        hb_buffer_set_flags(buffer, HB_BUFFER_FLAG_DEFAULT)
+        for piece in waiting.reversed() {
+            piece.infos.withUnsafeBufferPointer { infos in
+                piece.positions.withUnsafeBufferPointer { body(infos, $0) }
             }
         }
     }
