@@ -11,7 +11,8 @@ import TextMeasureRender
     }()
 
     /// The box is 400 units of ink wide at wght 100 and 900 at wght 900 (its advance less
-    /// 50 units each side), 700 tall: at 100 px, 40 × 70 and 90 × 70 pixels.
+    /// 50 units each side), 700 tall: at 100 px, 40 × 70 and 90 × 70 pixels. With no wght
+    /// named the font is at 400, as Chromium draws it: 587.5 units, 58.75 × 70 pixels.
     @Test func theInstanceMeasuredIsTheInstanceDrawn() throws {
         func ink(_ variations: [String: Double]) throws -> Int {
             let fonts = try FontSet([Font(contentsOfFile: Self.boxVariable, variations: variations)])
@@ -19,8 +20,9 @@ import TextMeasureRender
             let (_, png) = try RenderTests.renderAndDecode([TextPanel(measurer: measurer, width: 300)], scale: 1)
             return png.inkCount(x: 0, y: 0, width: Double(png.width), height: Double(png.height))
         }
-        let regular = try ink([:]), bold = try ink(["wght": 900])
+        let regular = try ink(["wght": 100]), bold = try ink(["wght": 900]), unnamed = try ink([:])
         #expect(abs(regular - 40 * 70) < 200, "\(regular)")
+        #expect(abs(Double(unnamed) - 58.75 * 70) < 250, "\(unnamed)")
         #expect(abs(bold - 90 * 70) < 300, "\(bold)")
     }
 }
