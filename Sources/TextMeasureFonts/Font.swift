@@ -110,8 +110,9 @@ public final class Font: @unchecked Sendable {
         let upem = Int32(facts.metrics.unitsPerEm)
         hb_font_set_scale(font, upem, upem)
         var metrics = facts.metrics
-        let defaults = FontVariation.unnamedDefaults(face: face, named: variations)
-        let applied = variations.merging(defaults.values) { named, _ in named }
+        // Only a variable face has axes to default (and looking for them costs a static one's load a tenth).
+        let defaults = facts.isVariable ? FontVariation.unnamedDefaults(face: face, named: variations) : ([:], nil)
+        let applied = defaults.values.isEmpty ? variations : variations.merging(defaults.values) { named, _ in named }
         if !applied.isEmpty {
             do throws(FontError) {
                 metrics = try FontVariation.apply(applied, to: font, face: face, metrics: metrics)
@@ -185,6 +186,8 @@ private struct FreeTypeFacts {
     var coverage = CoverageSet()
     var bitmapAdvances: [Int32]?
     var bitmapStrikePPEM26_6: Int?
+    /// Whether the face has variation axes (fvar).
+    var isVariable = false
 
     init(data: UnsafeRawBufferPointer, faceIndex: Int) throws(FontError) {
         guard data.count > 0 else { throw .empty }
@@ -220,6 +223,7 @@ private struct FreeTypeFacts {
             throw .unsupportedFont(reason: "no units per em or no hhea table")
         }
         glyphCount = Int(face.pointee.num_glyphs)
+        isVariable = face.pointee.face_flags & FT_Long(FT_FACE_FLAG_MULTIPLE_MASTERS) != 0
 
         // hhea by default; OS/2 typographic metrics when the font asks for them (fsSelection bit 7).
         // An hhea with neither ascender nor descender falls back as FreeType's face metrics

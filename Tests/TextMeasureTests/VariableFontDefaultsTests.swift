@@ -43,18 +43,19 @@ import Testing
         #expect(try width("aaaa", FontSet([font])) == 16)
     }
 
-    /// BoxAxesOptical's opsz runs 14...20 (default 14, a 500-unit box, +50 per unit): at
-    /// 13 px it is clamped to 14, at 17 px it is 17 (650 units), at 22 px clamped to 20
-    /// (800 units). With `.none`, or opsz named, the size does not move it.
+    /// BoxAxesOptical's opsz runs 14...20 (default 14, +50 units of box per unit; its
+    /// wght, unnamed, is 400: an 800-unit box at opsz 14): at 13 px opsz is clamped to 14,
+    /// at 17 px it is 17 (950 units), at 22 px clamped to 20 (1100 units). With `.none`,
+    /// or opsz named, the size does not move it.
     @Test(arguments: [Self.optical, Self.opticalCFF2])
     func opticalSizeFollowsTheFontSize(path: String) throws {
         let fonts = try FontSet([Font(contentsOfFile: path)])
-        #expect(abs(try width("aaaa", fonts, size: 13) - 4 * 0.5 * 13) < 0.01)
-        #expect(abs(try width("aaaa", fonts, size: 17) - 4 * 0.65 * 17) < 0.01)
-        #expect(abs(try width("aaaa", fonts, size: 22) - 4 * 0.8 * 22) < 0.01)
-        #expect(abs(try width("aaaa", fonts, size: 17, opticalSizing: .none) - 4 * 0.5 * 17) < 0.01)
+        #expect(abs(try width("aaaa", fonts, size: 13) - 4 * 0.8 * 13) < 0.01)
+        #expect(abs(try width("aaaa", fonts, size: 17) - 4 * 0.95 * 17) < 0.01)
+        #expect(abs(try width("aaaa", fonts, size: 22) - 4 * 1.1 * 22) < 0.01)
+        #expect(abs(try width("aaaa", fonts, size: 17, opticalSizing: .none) - 4 * 0.8 * 17) < 0.01)
         let named = try FontSet([Font(contentsOfFile: path, variations: ["opsz": 20])])
-        #expect(abs(try width("aaaa", named, size: 17) - 4 * 0.8 * 17) < 0.01)
+        #expect(abs(try width("aaaa", named, size: 17) - 4 * 1.1 * 17) < 0.01)
         // The line box is the instance's too: ascender 800 + 20 per opsz unit.
         var style = TextStyle(fontSize: 17)
         #expect(try PreparedText("a", fonts: fonts, style: style).fonts.primary.metrics.ascent == 860)
@@ -68,7 +69,7 @@ import Testing
         var text = AttributedText("aaaaaaaa", style: TextStyle(fontSize: 13), fonts: fonts)
         try text.setAttributes(TextAttributes(fontSize: 22), utf16Range: 4..<8)
         let width = try PreparedText(text).layout(width: 10_000).lines[0].width
-        #expect(abs(width - (4 * 0.5 * 13 + 4 * 0.8 * 22)) < 0.01)
+        #expect(abs(width - (4 * 0.8 * 13 + 4 * 1.1 * 22)) < 0.01)
     }
 
     /// Instances are made once per set and size, and a set of instances gives itself
