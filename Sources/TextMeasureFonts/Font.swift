@@ -110,7 +110,7 @@ public final class Font: @unchecked Sendable {
         let upem = Int32(facts.metrics.unitsPerEm)
         hb_font_set_scale(font, upem, upem)
         var metrics = facts.metrics
-        // Only a variable face has axes to default (and looking for them costs a static one's load a tenth).
+        // Only a variable face has axes to default: a static one is not searched for them.
         let defaults = facts.isVariable ? FontVariation.unnamedDefaults(face: face, named: variations) : (values: [:], opticalSize: nil)
         let applied = defaults.values.isEmpty ? variations : variations.merging(defaults.values) { named, _ in named }
         if !applied.isEmpty {
