@@ -49,7 +49,8 @@ STYLED_TEXTS = os.path.join(FIXTURES, "styled.json")
 # div's lang attribute).
 CSS_PROPERTIES = OrderedDict([("whiteSpace", "white-space"), ("overflowWrap", "overflow-wrap"),
                               ("wordBreak", "word-break"), ("lineBreak", "line-break"),
-                              ("textWrap", "text-wrap"), ("hyphens", "hyphens")])
+                              ("textWrap", "text-wrap"), ("hyphens", "hyphens"),
+                              ("opticalSizing", "font-optical-sizing")])
 RECORDED = os.path.join(FIXTURES, "chromium.jsonl")
 BOX_TEXTS = os.path.join(FIXTURES, "bidi-texts.json")
 BOX_RECORDED = os.path.join(FIXTURES, "chromium-boxes.jsonl")
@@ -91,8 +92,23 @@ WIDTHS_PER_TEXT = 6
 PAGE_SIZE = 600
 
 
+def font_path(font):
+    """A font of a case: a path, or {"path", "variations"} (a variable font's named axes)."""
+    return font if isinstance(font, str) else font["path"]
+
+
 def font_paths(case):
-    return case.get("fonts") or ["Fonts/" + name for name in EMBEDDED]
+    return [font_path(f) for f in case.get("fonts") or []] or ["Fonts/" + name for name in EMBEDDED]
+
+
+def variation_settings(case):
+    """The case's named axes as CSS font-variation-settings, which Chromium applies to every
+    font of the div (an axis a font lacks is ignored): so the fonts naming axes must agree."""
+    named = [f.get("variations", {}) for f in case.get("fonts") or [] if not isinstance(f, str)]
+    if not named:
+        return None
+    assert all(v == named[0] for v in named), f"{case['id']}: fonts name different axes"
+    return ", ".join(f'"{tag}" {value:g}' for tag, value in sorted(named[0].items()))
 
 
 def absolute(path):
@@ -124,7 +140,7 @@ def expand_texts(texts, options, own_fonts=None):
     """The cases of texts by script, each with the paragraph options `options` (case keys),
     in the font lists of FONT_LISTS or, given `own_fonts`, in those fonts alone (named by the first)."""
     lists = FONT_LISTS.items() if own_fonts is None else \
-        [(os.path.splitext(os.path.basename(own_fonts[0]))[0], own_fonts)]
+        [(os.path.splitext(os.path.basename(font_path(own_fonts[0])))[0], own_fonts)]
     cases = []
     for script, items in texts.items():
         for index, text in enumerate(items):
@@ -242,6 +258,7 @@ for (const c of cases) {
   if (c.align) div.style.textAlign = c.align;
   if (c.letterSpacing) div.style.letterSpacing = c.letterSpacing + 'px';
   if (c.wordSpacing) div.style.wordSpacing = c.wordSpacing + 'px';
+  if (c.variations) div.style.fontVariationSettings = c.variations;
   // Each piece: plain text, a styled <span>, or a placeholder's inline-block, whose
   // baseline (the bottom of an empty inline-block) is lowered to put its top `baseline` above.
   for (const p of c.pieces) {
@@ -403,7 +420,7 @@ def render_page(cases, workdir, fontconfig, script=PAGE_SCRIPT):
     page_cases = [{"pieces": pieces(c, family), "size": c["size"], "width": c["width"], "lineHeight": c["lineHeight"],
                    "letterSpacing": c.get("letterSpacing"), "wordSpacing": c.get("wordSpacing"),
                    "direction": c.get("direction"), "align": c.get("align"),
-                   "family": family(font_paths(c)),
+                   "family": family(font_paths(c)), "variations": variation_settings(c),
                    "css": {css: c[key] for key, css in CSS_PROPERTIES.items() if key in c},
                    "lang": c.get("lang")} for c in cases]
     # JSON inside <script type=application/json>: only "</" needs escaping.

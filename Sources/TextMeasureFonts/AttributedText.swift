@@ -81,16 +81,17 @@ public struct AttributedText: Sendable {
         try setAttributes(attributes, utf16Range: start..<end)
     }
 
-    /// The style of `run` (`nil`: the base style): the base with the run's overrides.
+    /// The style of `run` (`nil`: the base style): the base with the run's overrides,
+    /// and its fonts instanced for it (`FontSet.instances(for:)`).
     package func style(of run: Run?) -> (style: TextStyle, fonts: FontSet) {
-        guard let attributes = run?.attributes else { return (style, fonts) }
+        guard let attributes = run?.attributes else { return (style, fonts.instances(for: style)) }
         var style = self.style
         if let size = attributes.fontSize { style.fontSize = size }
         if let spacing = attributes.letterSpacing { style.letterSpacing = spacing }
         if let spacing = attributes.wordSpacing { style.wordSpacing = spacing }
         if let features = attributes.fontFeatures { style.fontFeatures = features }
         if let language = attributes.language { style.language = language }
-        return (style, attributes.fonts ?? fonts)
+        return (style, (attributes.fonts ?? fonts).instances(for: style))
     }
 }
 

@@ -31,8 +31,15 @@ public final class Font: @unchecked Sendable {
     public let metrics: FontMetrics
     /// Number of glyphs in the face.
     public let glyphCount: Int
-    /// The axis values this font was loaded with (`["wght": 700]`); empty for the default instance.
+    /// The axis values this font is drawn at, where they are not the axis's default:
+    /// those it was loaded with (`["wght": 700]`), then for an axis they leave out
+    /// what Chromium sets for text with no font-variation-settings (`wght` 400,
+    /// `wdth` 100, clamped to the axis; `opsz` the font size once instanced for a
+    /// style, see `FontSet.instances(for:)`). Empty for the default instance.
     public let variations: [String: Double]
+    /// The face's `opsz` axis when the variations it was loaded with do not name it:
+    /// the axis that follows the font size (`instance(opticalSize:)`).
+    package let opticalSizeAxis: FontVariation.OpticalSizeAxis?
     package let coverage: CoverageSet
     /// For colour-bitmap fonts (CBDT, sbix) the advance of each glyph in its bitmap
     /// strike, 26.6 pixels at `advanceUnitsPerEm / 64` ppem; `nil` for outline fonts,
@@ -107,9 +114,12 @@ public final class Font: @unchecked Sendable {
         let upem = Int32(facts.metrics.unitsPerEm)
         hb_font_set_scale(font, upem, upem)
         var metrics = facts.metrics
-        if !variations.isEmpty {
+        // Only a variable face has axes to default: a static one is not searched for them.
+        let defaults = facts.isVariable ? FontVariation.unnamedDefaults(face: face, named: variations) : (values: [:], opticalSize: nil)
+        let applied = defaults.values.isEmpty ? variations : variations.merging(defaults.values) { named, _ in named }
+        if !applied.isEmpty {
             do throws(FontError) {
-                metrics = try FontVariation.apply(variations, to: font, face: face, metrics: metrics)
+                metrics = try FontVariation.apply(applied, to: font, face: face, metrics: metrics)
             } catch {
                 hb_font_destroy(font)
                 hb_face_destroy(face)
@@ -122,12 +132,50 @@ public final class Font: @unchecked Sendable {
         hbFont = font
         self.name = name
         self.metrics = metrics
-        self.variations = variations
+        self.variations = applied
+        opticalSizeAxis = defaults.opticalSize
         glyphCount = facts.glyphCount
         coverage = facts.coverage
         bitmapAdvances = facts.bitmapAdvances
         advanceUnitsPerEm = facts.bitmapStrikePPEM26_6 ?? facts.metrics.unitsPerEm
         nominalAdvances = NominalAdvances(font)
+    }
+
+    /// Another instance of `parent`'s face, over the same HarfBuzz face and bytes.
+    private init(instancing parent: Font, variations: [String: Double]) throws(FontError) {
+        let face = hb_font_get_face(parent.hbFont)
+        guard let font = hb_font_create(face) else { throw .unsupportedFont(reason: "out of memory") }
+        let upem = Int32(parent.metrics.unitsPerEm)
+        hb_font_set_scale(font, upem, upem)
+        do throws(FontError) {
+            metrics = try FontVariation.apply(variations, to: font, face: face, metrics: parent.metrics)
+        } catch {
+            hb_font_destroy(font)
+            throw error
+        }
+        hb_font_make_immutable(font)
+        hbFont = font
+        name = parent.name
+        self.variations = variations
+        opticalSizeAxis = parent.opticalSizeAxis
+        glyphCount = parent.glyphCount
+        coverage = parent.coverage
+        bitmapAdvances = parent.bitmapAdvances
+        advanceUnitsPerEm = parent.advanceUnitsPerEm
+        nominalAdvances = NominalAdvances(font)   // an instance's advances are its own
+    }
+
+    /// This font with its unnamed `opsz` axis at `size` (px) clamped to the axis, as
+    /// Chromium instances it under `font-optical-sizing: auto`; itself when it has no
+    /// such axis or the value is the one it has.
+    package func instance(opticalSize size: Double) -> Font {
+        guard let axis = opticalSizeAxis else { return self }
+        let value = min(max(size, axis.range.lowerBound), axis.range.upperBound)
+        guard value != (variations["opsz"] ?? axis.defaultValue) else { return self }
+        var values = variations
+        values["opsz"] = value == axis.defaultValue ? nil : value
+        // The value is within the axis, so this cannot fail but for memory.
+        return (try? Font(instancing: self, variations: values)) ?? self
     }
 
     deinit { hb_font_destroy(hbFont) }
@@ -144,6 +192,8 @@ private struct FreeTypeFacts {
     var coverage = CoverageSet()
     var bitmapAdvances: [Int32]?
     var bitmapStrikePPEM26_6: Int?
+    /// Whether the face has variation axes (fvar).
+    var isVariable = false
 
     init(data: UnsafeRawBufferPointer, faceIndex: Int) throws(FontError) {
         guard data.count > 0 else { throw .empty }
@@ -179,6 +229,7 @@ private struct FreeTypeFacts {
             throw .unsupportedFont(reason: "no units per em or no hhea table")
         }
         glyphCount = Int(face.pointee.num_glyphs)
+        isVariable = face.pointee.face_flags & FT_Long(FT_FACE_FLAG_MULTIPLE_MASTERS) != 0
 
         // hhea by default; OS/2 typographic metrics when the font asks for them (fsSelection bit 7).
         // An hhea with neither ascender nor descender falls back as FreeType's face metrics

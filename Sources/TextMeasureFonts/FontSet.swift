@@ -78,12 +78,18 @@ public struct FontSet: Sendable {
         @usableFromInline let nominalGlyphs: [UInt32]
         let styleMeasures = StyleMeasures()
         @usableFromInline let drawnASCII: (low: UInt64, high: UInt64)
+        /// Whether a font of the set has an `opsz` axis that follows the font size.
+        let followsFontSize: Bool
+        /// For a set of instances at a font size, the set they are instances of.
+        let origin: FontSet?
 
-        init(fonts: [Font], identity: UInt64, bmpFonts: [UInt8], spacesSeparateShaping: Bool) {
+        init(fonts: [Font], identity: UInt64, bmpFonts: [UInt8], spacesSeparateShaping: Bool, origin: FontSet? = nil) {
             self.fonts = fonts
             self.identity = identity
             self.bmpFonts = bmpFonts
             self.spacesSeparateShaping = spacesSeparateShaping
+            self.origin = origin
+            followsFontSize = fonts.contains { $0.opticalSizeAxis != nil }
             (clusterContexts, nominalGlyphs) = fonts.isEmpty ? ([], []) : ClusterContext.tables(fonts: fonts, bmpFonts: bmpFonts)
             var drawn: (low: UInt64, high: UInt64) = (0, 0)
             for scalar in UInt32(0)..<128 where !fonts.isEmpty
@@ -97,6 +103,49 @@ public struct FontSet: Sendable {
     @usableFromInline let storage: Storage
 
     private static let identities = Atomic<UInt64>(0)
+
+    /// The set text in `style` is drawn with: its fonts as Chromium instances them for
+    /// the style. A variable font whose `opsz` axis it was not loaded with follows the
+    /// font size (CSS `font-optical-sizing: auto`, `TextStyle.opticalSizing`): `opsz`
+    /// is the size in px, clamped to the axis. The set itself when none of its fonts
+    /// has such an axis, or with `.none`; each set of instances is made once per set
+    /// and size, then shared, like the set (the shape cache is keyed by set).
+    public func instances(for style: TextStyle) -> FontSet {
+        guard storage.followsFontSize else { return self }
+        return Self.instances(of: storage.origin ?? self, opticalSizing: style.opticalSizing, size: style.fontSize)
+    }
+
+    private struct InstanceKey: Hashable {
+        var origin: UInt64
+        var size: UInt64
+    }
+
+    /// Sets of instances by origin and size; emptied when full (an origin's sets are
+    /// made again, the same).
+    private static let instanced = Mutex<[InstanceKey: FontSet]>([:])
+    private static let instanceLimit = 32
+
+    private static func instances(of origin: FontSet, opticalSizing: OpticalSizing, size: Double) -> FontSet {
+        guard opticalSizing == .auto else { return origin }
+        let key = InstanceKey(origin: origin.identity, size: size.bitPattern)
+        if let set = instanced.withLock({ $0[key] }) { return set }
+        let fonts = origin.fonts.map { $0.instance(opticalSize: size) }
+        let set = zip(fonts, origin.fonts).contains { $0 !== $1 } ? FontSet(instances: fonts, of: origin) : origin
+        return instanced.withLock { table in
+            if let kept = table[key] { return kept }   // another thread made it first
+            if table.count >= instanceLimit { table.removeAll() }
+            table[key] = set
+            return set
+        }
+    }
+
+    /// Instances of `origin`'s fonts: the same faces, so which font draws what (and
+    /// whether spaces take part in lookups) is the origin's; advances are their own.
+    private init(instances fonts: [Font], of origin: FontSet) {
+        storage = Storage(fonts: fonts, identity: Self.identities.wrappingAdd(1, ordering: .relaxed).newValue,
+                          bmpFonts: origin.bmpFonts, spacesSeparateShaping: origin.spacesSeparateShaping,
+                          origin: origin)
+    }
 
     /// Creates a set from fonts in fallback order.
     ///

@@ -1,7 +1,51 @@
 import CHarfBuzz
 
+/// CSS `font-optical-sizing`: whether a variable font's `opsz` axis follows the font
+/// size (`TextStyle.opticalSizing`).
+public enum OpticalSizing: String, Sendable, Hashable, Codable, CaseIterable {
+    /// `opsz` at the font size in px, clamped to the axis, unless the font names it: the default.
+    case auto
+    /// `opsz` at the font's default (or at what the font names).
+    case none
+}
+
 /// Setting a variable font's axes (`Font(contentsOfFile:faceIndex:variations:)`).
 package enum FontVariation {
+    /// A variable font's `opsz` axis, when its loading left it unnamed: what
+    /// `Font.instance(opticalSize:)` clamps a font size to.
+    package struct OpticalSizeAxis: Sendable {
+        package var range: ClosedRange<Double>
+        package var defaultValue: Double
+    }
+
+    /// The axes Chromium sets on a variable font used with no font-variation-settings:
+    /// `wght` from font-weight (400, normal) and `wdth` from font-stretch (100), each
+    /// clamped to the axis's range, for each of these axes the face has and `named`
+    /// does not set; values at the axis's default are left out, so a font at its
+    /// default instance stays one (HarfBuzz then reads no variation data). Also the
+    /// face's `opsz` axis when `named` does not set it (it follows the size, per style).
+    static func unnamedDefaults(face: OpaquePointer?, named: [String: Double])
+        -> (values: [String: Double], opticalSize: OpticalSizeAxis?) {
+        var values: [String: Double] = [:]
+        for (tag, css) in [("wght", 400.0), ("wdth", 100.0)] where named[tag] == nil {
+            guard let axis = axis(tag, of: face) else { continue }
+            let value = min(max(css, Double(axis.min_value)), Double(axis.max_value))
+            if value != Double(axis.default_value) { values[tag] = value }
+        }
+        var opticalSize: OpticalSizeAxis?
+        if named["opsz"] == nil, let axis = axis("opsz", of: face), axis.min_value <= axis.max_value {
+            opticalSize = OpticalSizeAxis(range: Double(axis.min_value)...Double(axis.max_value),
+                                          defaultValue: Double(axis.default_value))
+        }
+        return (values, opticalSize)
+    }
+
+    private static func axis(_ tag: String, of face: OpaquePointer?) -> hb_ot_var_axis_info_t? {
+        var axis = hb_ot_var_axis_info_t()
+        guard hb_ot_var_find_axis_info(face, hb_tag_from_string(tag, 4), &axis) != 0 else { return nil }
+        return axis
+    }
+
     /// Whether `tag` can name an OpenType axis: 1 to 4 printable ASCII characters
     /// (shorter tags are padded with spaces, as OpenType does).
     package static func isValidTag(_ tag: String) -> Bool {

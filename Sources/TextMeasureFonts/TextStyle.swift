@@ -45,6 +45,9 @@ public struct TextStyle: Sendable, Hashable {
     /// CSS `hyphens`: `manual` (the default) breaks at soft hyphens, `auto` also at the
     /// hyphenation points of `language`, `none` at neither.
     public var hyphens: Hyphens = .manual
+    /// CSS `font-optical-sizing`: with `.auto` (the default) a variable font's `opsz`
+    /// axis, unless the font names it, is the font size in px (`FontSet.instances(for:)`).
+    public var opticalSizing: OpticalSizing = .auto
     /// The text's language, a BCP 47 tag (`"en-US"`, `"de"`): the patterns `hyphens: auto` uses.
     public var language: String? = nil
     /// Tab sizes the library accepts.

@@ -156,6 +156,7 @@ public struct PreparedText: Sendable {
                 cache: ShapeCache? = .shared) throws(TextMeasureError) {
         guard !fonts.fonts.isEmpty else { throw .noFonts }
         try style.validate()
+        let fonts = fonts.instances(for: style)
         if style.hasSpacing {
             self = try PreparedText(AttributedText(text, style: style, fonts: fonts), cache: cache)
             return
@@ -205,9 +206,12 @@ public struct PreparedText: Sendable {
     /// - Throws: `TextMeasureError` as the plain initializer does, and
     ///   `.tooManyRunFonts` past 64 distinct fonts, sizes and placeholders.
     public init(_ attributed: AttributedText, cache: ShapeCache? = .shared) throws(TextMeasureError) {
+        guard !attributed.fonts.fonts.isEmpty else { throw .noFonts }
+        try attributed.style.validate()
+        // The base fonts as the base style draws them, wherever the builder reads them.
+        var attributed = attributed
+        attributed.fonts = attributed.fonts.instances(for: attributed.style)
         let style = attributed.style, fonts = attributed.fonts
-        guard !fonts.fonts.isEmpty else { throw .noFonts }
-        try style.validate()
         let count = attributed.text.utf16.count
         guard count <= Self.maximumUTF16Count else { throw .textTooLong(utf16Count: count) }
         // The base style's ellipsis, hyphen and boxes, measured once per style as for plain text.

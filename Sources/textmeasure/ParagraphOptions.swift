@@ -1,7 +1,7 @@
 import TextMeasure
 
 /// The paragraph options (CSS `text-wrap`, `word-break`, `line-break`, `overflow-wrap`,
-/// `white-space`, `hyphens`, `lang`) as command-line flags, named as CSS names them.
+/// `white-space`, `hyphens`, `lang`, `font-optical-sizing`) as command-line flags, named as CSS names them.
 enum ParagraphOptions {
     static let help = """
           --text-wrap V        wrap (default), balance or pretty
@@ -11,6 +11,7 @@ enum ParagraphOptions {
           --white-space V      pre-wrap (default) or normal
           --hyphens V          manual (default), none or auto
           --lang TAG           the text's language, BCP 47 (en-US, de, fr): hyphenation patterns
+          --optical-sizing V   auto (default: a variable font's opsz is the size in px) or none
         """
 
     /// Reads the flags given into `style`.
@@ -22,6 +23,7 @@ enum ParagraphOptions {
         if let value = try choice("--white-space", WhiteSpace.self, &arguments) { style.whiteSpace = value }
         if let value = try choice("--hyphens", Hyphens.self, &arguments) { style.hyphens = value }
         if let language = try arguments.value("--lang") { style.language = language }
+        if let value = try choice("--optical-sizing", OpticalSizing.self, &arguments) { style.opticalSizing = value }
     }
 
     private static func choice<Value: RawRepresentable & CaseIterable>(

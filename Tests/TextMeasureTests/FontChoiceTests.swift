@@ -14,9 +14,10 @@ import TextMeasure
 
     /// BoxVariable's box is 500 units wide at wght 100 (the default) and 1000 at 900,
     /// its ascender 800 and 1000 units: HarfBuzz's advances and the line box both
-    /// follow the instance.
+    /// follow the instance. (The default instance is named: with no wght the font is at
+    /// 400, as Chromium draws it, see VariableFontDefaultsTests.)
     @Test func variationsChangeAdvancesAndMetricsAsHarfBuzzDraws() throws {
-        let regular = try Font(contentsOfFile: Self.boxVariable)
+        let regular = try Font(contentsOfFile: Self.boxVariable, variations: ["wght": 100])
         let bold = try Font(contentsOfFile: Self.boxVariable, variations: ["wght": 900])
         let middle = try Font(contentsOfFile: Self.boxVariable, variations: ["wght": 500])
         #expect(try width("aaaa", regular) == 20)

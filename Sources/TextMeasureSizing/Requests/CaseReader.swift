@@ -19,7 +19,8 @@ extension MeasurementCase {
     package static let jsonKeys = ["id", "text", "fonts", "embeddedFallback", "size", "width", "lineHeight", "rules",
                                    "insets", "padding", "maxLines", "lineBreakMode", "emptyLines",
                                    "align", "direction", "boxes", "textWrap", "wordBreak", "lineBreak",
-                                   "overflowWrap", "whiteSpace", "hyphens", "lang", "letterSpacing", "wordSpacing", "spans"]
+                                   "overflowWrap", "whiteSpace", "hyphens", "lang", "opticalSizing", "letterSpacing",
+                                   "wordSpacing", "spans"]
 
     /// Reads a case from one JSON object in UTF-8 (a line of `textmeasure batch`), strictly:
     /// an unknown key (with the nearest known one), a key given twice, a wrong type, a
@@ -88,6 +89,7 @@ extension MeasurementCase {
             whiteSpace = try JSONField.optionalEnum(object["whiteSpace"], key: "whiteSpace", WhiteSpace.self)
             hyphens = try JSONField.optionalEnum(object["hyphens"], key: "hyphens", Hyphens.self)
             lang = try JSONField.optionalLanguage(object["lang"], key: "lang")
+            opticalSizing = try JSONField.optionalEnum(object["opticalSizing"], key: "opticalSizing", OpticalSizing.self)
             letterSpacing = try JSONField.optionalNumber(object["letterSpacing"], key: "letterSpacing")
             wordSpacing = try JSONField.optionalNumber(object["wordSpacing"], key: "wordSpacing")
             spans = try object["spans"].flatMap { value throws(JSONFieldError) in

@@ -55,6 +55,8 @@ public struct MeasurementCase: Codable, Sendable, Hashable {
     public var hyphens: Hyphens?
     /// The text's language, BCP 47 (`TextStyle.language`): the patterns `"hyphens": "auto"` uses.
     public var lang: String?
+    /// `"auto"` (default) or `"none"` (CSS `font-optical-sizing`, `TextStyle.opticalSizing`).
+    public var opticalSizing: OpticalSizing?
     /// Letter and word spacing of the whole text, in px (CSS `letter-spacing`, `word-spacing`).
     public var letterSpacing: Double?
     public var wordSpacing: Double?
@@ -106,6 +108,7 @@ public struct MeasurementCase: Codable, Sendable, Hashable {
         style.whiteSpace = whiteSpace ?? .preWrap
         style.hyphens = hyphens ?? .manual
         style.language = lang
+        style.opticalSizing = opticalSizing ?? .auto
         return style
     }
 
