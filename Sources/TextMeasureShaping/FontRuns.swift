@@ -207,6 +207,23 @@ package struct FontItemizer {
         return runs
     }
 
+    /// The font of the cluster `text[start..<end]` when its code points are all in the
+    /// BMP, none a variation selector, and the table gives each the same fallback font
+    /// (not the primary, for which 0 may also mean no font): that font draws them all
+    /// and no earlier one draws the first, so `fontIndex` would choose it too. Thai,
+    /// Indic and Arabic letters with their marks take this, without the per-font walk.
+    @inline(__always)
+    private static func sharedFallbackFont(_ text: UnsafeBufferPointer<UInt16>, start: Int, end: Int,
+                                           bmpFonts: UnsafeBufferPointer<UInt8>) -> Int? {
+        let font = bmpFonts[Int(text[start])]
+        guard font != 0 else { return nil }
+        for offset in start..<end {
+            let unit = text[offset]
+            if unit & 0xF800 == 0xD800 || unit & 0xFFF0 == 0xFE00 || bmpFonts[Int(unit)] != font { return nil }
+        }
+        return Int(font)
+    }
+
     private func itemize(_ stretch: Stretch, of text: UnsafeBufferPointer<UInt16>, inheriting script: hb_script_t,
                          bmpFonts: UnsafeBufferPointer<UInt8>, scripts: ScriptTable.Scripts,
                          fontForCluster: UnsafeMutablePointer<UInt8>, scriptAfter: UnsafeMutablePointer<hb_script_t>?,
@@ -225,6 +242,9 @@ package struct FontItemizer {
             if end == start + 1, unit & 0xF800 != 0xD800 {
                 // One BMP code point (most clusters): two table lookups.
                 font = Int(bmpFonts[Int(unit)])
+                script = scripts[unit]
+            } else if let shared = Self.sharedFallbackFont(text, start: start, end: end, bmpFonts: bmpFonts) {
+                font = shared
                 script = scripts[unit]
             } else {
                 font = fontIndex(for: text, start: start, end: end)
