@@ -19,6 +19,28 @@ package struct BidiLevels: Sendable, Equatable {
     /// True when nothing is reordered: one left-to-right level throughout.
     package var isLeftToRight: Bool { levels.isEmpty }
 
+    /// The level of every code unit when they all have the same (a right-to-left text
+    /// of one paragraph, most of all), else nil: preparation then gives each shaping run
+    /// that level, with no look at its clusters' (`BidiRuns.split`). Nil for left-to-right
+    /// text, which keeps no levels.
+    package var uniformLevel: UInt8? {
+        levels.withUnsafeBufferPointer { levels in
+            guard let base = levels.baseAddress else { return nil }
+            let level = base[0], word = UInt64(level) &* 0x0101_0101_0101_0101
+            var offset = 0
+            // Eight levels a comparison.
+            while offset + 8 <= levels.count {
+                if UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self) != word { return nil }
+                offset += 8
+            }
+            while offset < levels.count {
+                if levels[offset] != level { return nil }
+                offset += 1
+            }
+            return level
+        }
+    }
+
     /// No levels: left-to-right text that needed no resolution.
     package init() {}
 
