@@ -130,6 +130,12 @@ static int32_t resolve_one_level_paragraphs(const uint16_t *text, int32_t len, i
         while (end < len) {
             uint16_t unit = text[end];
             unsigned kind;
+            // Arabic letters and spaces, the bulk of right-to-left text, with no table look.
+            if (unit - 0x0620u <= 0x064Au - 0x0620u || unit == 0x20) {
+                seen |= unit == 0x20 ? 1u << KIND_NEUTRAL : 1u << KIND_R;
+                end += 1;
+                continue;
+            }
             if (U16_IS_LEAD(unit) && end + 1 < len && U16_IS_TRAIL(text[end + 1])) {
                 kind = bidi_kind(U16_GET_SUPPLEMENTARY(unit, text[end + 1]));
                 end += 2;
