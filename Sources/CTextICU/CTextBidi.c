@@ -131,8 +131,13 @@ static int32_t resolve_one_level_paragraphs(const uint16_t *text, int32_t len, i
             uint16_t unit = text[end];
             unsigned kind;
             // Arabic letters and spaces, the bulk of right-to-left text, with no table look.
-            if (unit - 0x0620u <= 0x064Au - 0x0620u || unit == 0x20) {
-                seen |= unit == 0x20 ? 1u << KIND_NEUTRAL : 1u << KIND_R;
+            if (unit - 0x0620u <= 0x064Au - 0x0620u) {
+                seen |= 1u << KIND_R;
+                end += 1;
+                continue;
+            }
+            if (unit == 0x20) {
+                seen |= 1u << KIND_NEUTRAL;
                 end += 1;
                 continue;
             }

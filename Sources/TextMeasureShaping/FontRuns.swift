@@ -119,21 +119,22 @@ package struct FontItemizer {
             // One BMP code point (most text): the first font that covers it, else the primary.
             return Int(fontSet.bmpFonts[Int(text[start])])
         }
-        var firstScalar: UInt32?
         var firstCovering: Int?
         var lenientMatch: Int?
         for (index, font) in fonts.enumerated() {
             var coversAll = true, coversNonIgnorable = true
             var previous: UInt32?
+            // Whether this font draws the first code point: what `firstCovering` asks.
+            var drawsFirst = false
             var i = start
             while i < end {
                 let (scalar, length) = Scalars.decode(text, at: i)
-                if firstScalar == nil { firstScalar = scalar }
                 let drawn = if let previous, Scalars.isVariationSelector(scalar) {
                     font.drawsVariation(of: previous, selector: scalar)
                 } else {
-                    font.coverage.contains(scalar) || font.drawsWithoutNotdef(scalar)
+                    font.drawsWithoutNotdef(scalar)
                 }
+                if i == start { drawsFirst = drawn }
                 if !drawn {
                     coversAll = false
                     if !Scalars.isCoverageIgnorable(scalar) { coversNonIgnorable = false; break }
@@ -143,7 +144,7 @@ package struct FontItemizer {
             }
             if coversAll { return index }
             if coversNonIgnorable, lenientMatch == nil { lenientMatch = index }
-            if firstCovering == nil, let firstScalar, font.drawsWithoutNotdef(firstScalar) { firstCovering = index }
+            if firstCovering == nil, drawsFirst { firstCovering = index }
         }
         return lenientMatch ?? firstCovering ?? 0
     }
