@@ -53,28 +53,31 @@ package enum UTF16Transcoding {
                         out += 1; i += 1
                         continue
                     }
-                    let scalar: UInt32
                     if lead < 0xE0 {
-                        scalar = (lead & 0x1F) << 6 | UInt32(bytes[i + 1] & 0x3F)
+                        let scalar = (lead & 0x1F) << 6 | UInt32(bytes[i + 1] & 0x3F)
                         buffer[out] = UInt16(scalar)
                         out += 1; i += 2
-                    } else if lead < 0xF0 {
+                        // Below U+0800, `ctx_bidi_passes` passes exactly what lies below U+0590.
+                        outsideRanges = outsideRanges || scalar >= 0x0590
+                        // A fallback font draws it (most text past ASCII): one load.
+                        if let fonts, bmpFonts[Int(scalar)] == 0, !fonts.isDrawnOrIgnorable(scalar) { undrawn = true }
+                        continue
+                    }
+                    let scalar: UInt32
+                    if lead < 0xF0 {
                         scalar = (lead & 0x0F) << 12 | UInt32(bytes[i + 1] & 0x3F) << 6 | UInt32(bytes[i + 2] & 0x3F)
                         buffer[out] = UInt16(truncatingIfNeeded: scalar)
                         out += 1; i += 3
+                        if let fonts, bmpFonts[Int(scalar)] == 0, !fonts.isDrawnOrIgnorable(scalar) { undrawn = true }
                     } else {
                         scalar = (lead & 0x07) << 18 | UInt32(bytes[i + 1] & 0x3F) << 12
                             | UInt32(bytes[i + 2] & 0x3F) << 6 | UInt32(bytes[i + 3] & 0x3F)
                         buffer[out] = UInt16(truncatingIfNeeded: 0xD7C0 + (scalar >> 10))
                         buffer[out + 1] = UInt16(truncatingIfNeeded: 0xDC00 | (scalar & 0x3FF))
                         out += 2; i += 4
+                        if let fonts, !undrawn, !fonts.isDrawnOrIgnorable(scalar) { undrawn = true }
                     }
                     if !outsideRanges, ctx_bidi_passes(scalar) == 0 { outsideRanges = true }
-                    // A fallback font draws it (most non-Latin text): one load.
-                    if let fonts, !undrawn, scalar >= 0x10000 || bmpFonts[Int(scalar)] == 0,
-                       !fonts.isDrawnOrIgnorable(scalar) {
-                        undrawn = true
-                    }
                 }
                 return Findings(mayNeedLevels: outsideRanges, mayMissGlyphs: undrawn)
             }
