@@ -46,6 +46,14 @@ package enum UTF16Transcoding {
                 while i < bytes.count {
                     let lead = UInt32(bytes[i])
                     if lead < 0x80 {
+                        // Eight ASCII bytes at once when ASCII needs no look (most Latin text);
+                        // a lone space between words of other scripts fails at the next byte.
+                        if !checksASCII, i + 8 <= bytes.count, bytes[i + 1] < 0x80, let base = bytes.baseAddress,
+                           UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
+                            for k in 0..<8 { buffer[out + k] = UInt16(base[i + k]) }
+                            out += 8; i += 8
+                            continue
+                        }
                         buffer[out] = UInt16(lead)
                         if checksASCII, (lead < 64 ? ascii.low >> UInt64(lead) : ascii.high >> UInt64(lead - 64)) & 1 == 0 {
                             undrawn = true
