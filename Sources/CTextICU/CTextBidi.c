@@ -34,11 +34,11 @@ static unsigned raises_level(UChar32 c) {
     }
 }
 
-// A property of every BMP code point in `bits` bits (1 or 2), `classify`'s answer,
+// A property of every BMP code point in `bits` bits (1, 2 or 4), `classify`'s answer,
 // computed a 256-code-point page at a time on first use (the answers are the linked
 // ICU's). Racing threads compute the same bits.
 typedef struct {
-    _Atomic uint64_t words[0x10000 * 2 / 64];
+    _Atomic uint64_t words[0x10000 * 4 / 64];
     _Atomic uint8_t ready[0x10000 / 256];
 } BMPTable;
 
@@ -76,39 +76,102 @@ int32_t ctx_bidi_needed(const uint16_t *text, int32_t len) {
     return 0;
 }
 
-// A code point's part in a right-to-left paragraph of the simplest kind: 1 when it is
-// strong right to left (R, AL), 0 when it is neutral there (WS, ON, S, NSM, and ES, ET
-// and CS, which without numbers are neutral too), else 2 (for which ICU decides).
-static unsigned right_to_left_part(UChar32 c) {
+// What a code point does in a paragraph the shortcut below resolves (4 bits): strong
+// left to right (L) or right to left (R, AL); a neutral (WS, ON, S, ES, ET, CS, BN: with
+// no numbers about, ES, ET and CS are neutral too); a bracket (ON with a paired
+// bracket); a nonspacing mark; a European digit; a paragraph separator (B); or what the
+// shortcut leaves to ICU (AN, explicit embeddings, overrides and isolates).
+enum { KIND_L, KIND_R, KIND_NEUTRAL, KIND_BRACKET, KIND_NSM, KIND_EN, KIND_B, KIND_ICU };
+
+static unsigned bidi_kind(UChar32 c) {
     switch (u_charDirection(c)) {
-    case U_RIGHT_TO_LEFT: case U_RIGHT_TO_LEFT_ARABIC:
-        return 1;
-    case U_WHITE_SPACE_NEUTRAL: case U_OTHER_NEUTRAL: case U_SEGMENT_SEPARATOR: case U_DIR_NON_SPACING_MARK:
-    case U_EUROPEAN_NUMBER_SEPARATOR: case U_EUROPEAN_NUMBER_TERMINATOR: case U_COMMON_NUMBER_SEPARATOR:
-        return 0;
-    default:
-        return 2;
+    case U_LEFT_TO_RIGHT: return KIND_L;
+    case U_RIGHT_TO_LEFT: case U_RIGHT_TO_LEFT_ARABIC: return KIND_R;
+    case U_OTHER_NEUTRAL:
+        return u_getIntPropertyValue(c, UCHAR_BIDI_PAIRED_BRACKET_TYPE) != U_BPT_NONE ? KIND_BRACKET : KIND_NEUTRAL;
+    case U_WHITE_SPACE_NEUTRAL: case U_SEGMENT_SEPARATOR: case U_EUROPEAN_NUMBER_SEPARATOR:
+    case U_EUROPEAN_NUMBER_TERMINATOR: case U_COMMON_NUMBER_SEPARATOR: case U_BOUNDARY_NEUTRAL:
+        return KIND_NEUTRAL;
+    case U_DIR_NON_SPACING_MARK: return KIND_NSM;
+    case U_EUROPEAN_NUMBER: return KIND_EN;
+    case U_BLOCK_SEPARATOR: return KIND_B;
+    default: return KIND_ICU;
     }
 }
 
-static BMPTable right_to_left_parts;
+static BMPTable kinds;
 
-static unsigned rtl_part(uint16_t unit) { return bmp_lookup(&right_to_left_parts, 2, right_to_left_part, unit); }
+static unsigned bmp_kind(uint16_t unit) { return bmp_lookup(&kinds, 4, bidi_kind, unit); }
 
-// Whether `text` is one paragraph that resolves to level 1 throughout: BMP code points
-// that are R, AL or neutral (rtl_part), with an R or AL among them when the direction is
-// auto. By UAX #9 every neutral then lies between right-to-left strong types or the
-// paragraph's ends, which are right to left (W1-W7 leave nothing else, N0-N2 make all
-// of it R), and rule L1 resets whitespace and segment separators to the paragraph's
-// level, 1 as well: what ICU answers, without its setup, for most Arabic and Hebrew.
-static int is_plain_right_to_left(const uint16_t *text, int32_t len, int direction) {
-    int strong = direction == CTX_BIDI_RTL;
-    for (int32_t i = 0; i < len; i++) {
-        unsigned part = rtl_part(text[i]);   // surrogates are L: 2
-        if (part == 2) return 0;
-        strong |= (int)part;
+// Resolves `text` without ubidi when each paragraph is of one level, as most text is:
+// returns the paragraph count, or -1 for text left to ICU. By paragraph (ICU's: a B
+// ends one, CR LF as one), with `direction`:
+// - one with nothing right to left (R, AL, AN, explicit codes) in a paragraph that is
+//   not right to left (LTR, or auto with no R or AL) is all level 0, as ctx_bidi_needed
+//   relies on;
+// - one of R, AL and neutrals, with an R or AL among them or the direction RTL, is all
+//   level 1: by UAX #9 every neutral then lies between right-to-left strong types or
+//   the paragraph's ends, which are right to left (W1-W7 leave nothing else, N0-N2 make
+//   all of it R), and rule L1 resets whitespace and separators to the paragraph's level,
+//   1 as well.
+// ICU carries context across a paragraph end: the last strong type before a paragraph
+// acts on its digits (W2, W7), on a mark starting it (W1) and on its brackets (N0), so
+// that `ا\n1` puts the 1 at level 2. A paragraph of the other direction than that
+// context is taken only with none of those.
+static int32_t resolve_one_level_paragraphs(const uint16_t *text, int32_t len, int direction, uint8_t *levels,
+                                            int32_t *paragraph_ends, uint8_t *paragraph_levels) {
+    enum { L = 1u << KIND_L, R = 1u << KIND_R, BRACKET = 1u << KIND_BRACKET, NSM = 1u << KIND_NSM,
+           EN = 1u << KIND_EN, ICU = 1u << KIND_ICU };
+    int32_t count = 0, start = 0;
+    int context = -1;   // the level of the paragraphs the last strong type was in; -1: none yet
+    while (start < len) {
+        unsigned seen = 0;
+        int32_t end = start;
+        while (end < len) {
+            uint16_t unit = text[end];
+            unsigned kind;
+            // Arabic letters and spaces, the bulk of right-to-left text, with no table look.
+            if (unit - 0x0620u <= 0x064Au - 0x0620u) {
+                seen |= 1u << KIND_R;
+                end += 1;
+                continue;
+            }
+            if (unit == 0x20) {
+                seen |= 1u << KIND_NEUTRAL;
+                end += 1;
+                continue;
+            }
+            if (U16_IS_LEAD(unit) && end + 1 < len && U16_IS_TRAIL(text[end + 1])) {
+                kind = bidi_kind(U16_GET_SUPPLEMENTARY(unit, text[end + 1]));
+                end += 2;
+            } else {
+                kind = bmp_kind(unit);
+                end += 1;
+                if (kind == KIND_B) {
+                    if (unit == 0x0D && end < len && text[end] == 0x0A) end += 1;
+                    break;
+                }
+            }
+            seen |= 1u << kind;
+        }
+        if (seen & ICU) return -1;
+        int level;
+        if (direction == CTX_BIDI_RTL || (direction == CTX_BIDI_AUTO && (seen & R))) {
+            if (seen & (L | EN)) return -1;
+            level = 1;
+        } else {
+            if (seen & R) return -1;
+            level = 0;
+        }
+        if (context >= 0 && context != level && (seen & (EN | NSM | BRACKET))) return -1;
+        if (seen & (L | R)) context = level;
+        memset(levels + start, level, (size_t)(end - start));
+        paragraph_ends[count] = end;
+        paragraph_levels[count] = (uint8_t)level;
+        count += 1;
+        start = end;
     }
-    return strong;
+    return count;
 }
 
 static UBiDiLevel icu_level(int direction) {
@@ -139,12 +202,16 @@ int32_t ctx_bidi_resolve(const uint16_t *text, int32_t len, int direction, uint8
     *error = 0;
     ctx_note_measuring_call();
     if (len <= 0) return 0;
-    if (direction != CTX_BIDI_LTR && is_plain_right_to_left(text, len, direction)) {
-        memset(levels, 1, (size_t)len);
-        paragraph_ends[0] = len;
-        paragraph_levels[0] = 1;
-        return 1;
-    }
+    int32_t paragraphs = resolve_one_level_paragraphs(text, len, direction, levels, paragraph_ends, paragraph_levels);
+    if (paragraphs >= 0) return paragraphs;
+    return ctx_bidi_resolve_with_icu(text, len, direction, levels, paragraph_ends, paragraph_levels, capacity, error);
+}
+
+int32_t ctx_bidi_resolve_with_icu(const uint16_t *text, int32_t len, int direction, uint8_t *levels,
+                                  int32_t *paragraph_ends, uint8_t *paragraph_levels, int32_t capacity,
+                                  int32_t *error) {
+    *error = 0;
+    if (len <= 0) return 0;
     UErrorCode status = U_ZERO_ERROR;
     UBiDi *bidi = thread_bidi(&status);
     if (!bidi) { *error = status; return -1; }

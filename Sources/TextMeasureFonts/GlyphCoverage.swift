@@ -26,8 +26,9 @@ extension Font {
     /// HarfBuzz's `decompose()`: the last part must be in the font, the first part
     /// in the font or itself drawn decomposed.
     private func drawsDecomposed(_ scalar: UInt32) -> Bool {
-        // CJK unified ideographs, the bulk of fallback lookups, never decompose.
-        if (0x3400...0x9FFF).contains(scalar) || (0x20000...0x2F7FF).contains(scalar) { return false }
+        // CJK unified ideographs, the bulk of fallback lookups, and the emoji and symbols
+        // from U+1F000 (the next bulk, one lookup per font in the set) never decompose.
+        if (0x3400...0x9FFF).contains(scalar) || (0x1F000...0x2F7FF).contains(scalar) { return false }
         var first: hb_codepoint_t = 0, second: hb_codepoint_t = 0
         guard hb_unicode_decompose(hb_unicode_funcs_get_default(), scalar, &first, &second) != 0 else { return false }
         if second != 0, !coverage.contains(second) { return false }

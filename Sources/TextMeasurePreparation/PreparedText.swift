@@ -68,6 +68,11 @@ public struct PreparedText: Sendable {
     public var attributed: AttributedText? { styledSource?.attributed }
     /// The styled text's source, for an edit and for drawing (`nil` for plain text).
     private var styledSource: StyledSource? { storage.styledSource }
+    /// Whether some code point of the text is drawn by no font of the set (and draws
+    /// something), as the walk copying it to UTF-16 found: when not, no cluster needs
+    /// .notdef (`missingGlyphClusterCount`). An edit keeps it conservative (true when
+    /// either the text before it or the part prepared again had one).
+    package var mayMissGlyphs: Bool { storage.mayMissGlyphs }
     /// The glyphs drawing shapes once, on first use (empty until then). The store
     /// itself is made on first use too: most prepared texts are measured and never
     /// drawn, and one made with each cost an allocation and a release per text.
@@ -100,12 +105,14 @@ public struct PreparedText: Sendable {
         @usableFromInline let spaceWidth: Int
         @usableFromInline let lineBoxes: [LineBox]
         let styledSource: StyledSource?
+        let mayMissGlyphs: Bool
         let glyphStore = AtomicLazyReference<GlyphStore>()
 
         init(text: String, fonts: FontSet, style: TextStyle, utf16Count: Int, segments: [Segment],
              graphemeEnds: [Int32], graphemeWidths: [Int32], edgeAdjustments: EdgeAdjustments, tabStops: TabStops,
              graphemeFonts: [UInt8], graphemeHangs: [Bool], bidi: BidiLevels, ligatures: LigatureSpans,
-             ellipsis: Ellipsis, hyphen: Hyphen, spaceWidth: Int, lineBoxes: [LineBox], styledSource: StyledSource?) {
+             ellipsis: Ellipsis, hyphen: Hyphen, spaceWidth: Int, lineBoxes: [LineBox], styledSource: StyledSource?,
+             mayMissGlyphs: Bool) {
             self.text = text
             self.fonts = fonts
             self.style = style
@@ -124,6 +131,7 @@ public struct PreparedText: Sendable {
             self.spaceWidth = spaceWidth
             self.lineBoxes = lineBoxes
             self.styledSource = styledSource
+            self.mayMissGlyphs = mayMissGlyphs
         }
     }
 
@@ -165,12 +173,14 @@ public struct PreparedText: Sendable {
         guard count <= Self.maximumUTF16Count else { throw .textTooLong(utf16Count: count) }
         var builder = SegmentBuilder(fonts: fonts, style: style, cache: cache)
         // The UTF-16 copy lives only while preparing (on the stack when it is small).
-        try withUnsafeTemporaryAllocation(of: UInt16.self, capacity: count) { utf16 throws(TextMeasureError) in
-            let mayNeedLevels = UTF16Transcoding.copy(text[...], into: utf16)
+        let findings = try withUnsafeTemporaryAllocation(of: UInt16.self, capacity: count) {
+            utf16 throws(TextMeasureError) in
+            let findings = UTF16Transcoding.copy(text[...], into: utf16, drawnBy: fonts)
             if style.whiteSpace == .normal { WhiteSpaceCollapsing.spaceNewlinesAndTabs(utf16) }
             // Text the copy found nothing right to left in keeps no levels, as resolving would find.
             try builder.build(UnsafeBufferPointer(utf16),
-                              needsLevels: mayNeedLevels || style.baseWritingDirection == .rightToLeft)
+                              needsLevels: findings.mayNeedLevels || style.baseWritingDirection == .rightToLeft)
+            return findings
         }
         let measures = Self.measures(fonts: fonts, style: style)
         var segments = builder.built.segments, graphemeWidths = builder.built.graphemeWidths
@@ -186,7 +196,8 @@ public struct PreparedText: Sendable {
                   graphemeEnds: builder.built.graphemeEnds, graphemeWidths: graphemeWidths,
                   edgeAdjustments: builder.built.edgeAdjustments, tabStops: builder.built.tabStops,
                   graphemeFonts: builder.built.graphemeFonts, graphemeHangs: builder.built.graphemeHangs,
-                  bidi: builder.built.bidi, ligatures: builder.built.ligatures, measures: measures)
+                  bidi: builder.built.bidi, ligatures: builder.built.ligatures, measures: measures,
+                  mayMissGlyphs: findings.mayMissGlyphs)
     }
 
     /// Prepares styled text: runs with their own fonts, sizes, spacing and features,
@@ -218,10 +229,12 @@ public struct PreparedText: Sendable {
         let measures = Self.measures(fonts: fonts, style: style)
         var builder = StyledSegmentBuilder(attributed, ellipsis: measures.ellipsis, normalBoxes: measures.lineBoxes,
                                            cache: cache)
-        try withUnsafeTemporaryAllocation(of: UInt16.self, capacity: count) { utf16 throws(TextMeasureError) in
-            UTF16Transcoding.copy(attributed.text[...], into: utf16)
+        let findings = try withUnsafeTemporaryAllocation(of: UInt16.self, capacity: count) {
+            utf16 throws(TextMeasureError) in
+            let findings = UTF16Transcoding.copy(attributed.text[...], into: utf16, drawnBy: fonts)
             if style.whiteSpace == .normal { WhiteSpaceCollapsing.spaceNewlinesAndTabs(utf16) }
             try builder.build(UnsafeBufferPointer(utf16))
+            return findings
         }
         var segments = builder.built.segments, graphemeWidths = builder.built.graphemeWidths
         if style.whiteSpace == .normal {
@@ -238,7 +251,8 @@ public struct PreparedText: Sendable {
                   graphemeFonts: builder.built.graphemeFonts, graphemeHangs: builder.built.graphemeHangs,
                   bidi: builder.built.bidi, ligatures: builder.built.ligatures, measures: measures,
                   lineBoxes: builder.slots.map(\.box),
-                  styledSource: StyledSource(attributed, slots: builder.slots, slotKeys: builder.slotKeys))
+                  styledSource: StyledSource(attributed, slots: builder.slots, slotKeys: builder.slotKeys),
+                  mayMissGlyphs: findings.mayMissGlyphs)
     }
 
     /// The style's measures in `fonts` (ellipsis, hyphen, space, line boxes), kept by the font set.
@@ -254,14 +268,15 @@ public struct PreparedText: Sendable {
     init(text: String, fonts: FontSet, style: TextStyle, utf16Count: Int, segments: [Segment],
          graphemeEnds: [Int32], graphemeWidths: [Int32], edgeAdjustments: EdgeAdjustments, tabStops: TabStops,
          graphemeFonts: [UInt8], graphemeHangs: [Bool], bidi: BidiLevels, ligatures: LigatureSpans,
-         measures: StyleMeasures, lineBoxes: [LineBox]? = nil, styledSource: StyledSource? = nil) {
+         measures: StyleMeasures, lineBoxes: [LineBox]? = nil, styledSource: StyledSource? = nil,
+         mayMissGlyphs: Bool) {
         // Styled text has a box per slot (`StyledSegmentBuilder`).
         storage = Storage(text: text, fonts: fonts, style: style, utf16Count: utf16Count, segments: segments,
                           graphemeEnds: graphemeEnds, graphemeWidths: graphemeWidths, edgeAdjustments: edgeAdjustments,
                           tabStops: tabStops, graphemeFonts: graphemeFonts, graphemeHangs: graphemeHangs, bidi: bidi,
                           ligatures: ligatures, ellipsis: measures.ellipsis, hyphen: measures.hyphen,
                           spaceWidth: measures.spaceWidth, lineBoxes: lineBoxes ?? measures.lineBoxes,
-                          styledSource: styledSource)
+                          styledSource: styledSource, mayMissGlyphs: mayMissGlyphs)
     }
 
     /// What a font set measures once per style for the texts prepared with it

@@ -67,6 +67,7 @@ package struct SegmentBuilder {
                 var pass = SegmentPass(text: text, breaks: breaks, buffers: buffers, fonts: fonts, style: style,
                                        cache: cache, styleKeyCount: styleKey)
                 pass.levels = built.bidi.isLeftToRight ? nil : levels.baseAddress
+                pass.uniformLevel = built.bidi.uniformLevel
                 try pass.run(inheriting: script)
                 built.segments = Array(buffers.segments.buffer(from: 0, count: breaks.count))
                 built.hasSoftHyphens = pass.mayEndWithSoftHyphen && built.segments.contains(where: \.endsWithSoftHyphen)
@@ -161,6 +162,9 @@ package struct SegmentBuilder {
         var tabWidthCache: Double?
         /// Each code unit's bidi level; nil when all are 0 (runs keep no level then).
         var levels: UnsafePointer<UInt8>?
+        /// Their one level when all are the same (`BidiLevels.uniformLevel`): runs and
+        /// segments then need no look at them.
+        var uniformLevel: UInt8?
         /// The right-to-left ligatures found so far (only text with bidi levels has any).
         var ligatures = LigatureSpans()
         var runs: [FontRun] = []
@@ -280,7 +284,7 @@ package struct SegmentBuilder {
         }
 
         private func hasOneLevel(_ index: Int) -> Bool {
-            guard let levels else { return true }
+            guard let levels, uniformLevel == nil else { return true }
             let start = start(of: index), level = levels[start]
             for offset in start..<breaks[index].utf16Offset where levels[offset] != level { return false }
             return true
@@ -368,7 +372,10 @@ package struct SegmentBuilder {
             runs.removeAll(keepingCapacity: true)
             itemizer.itemize(stretch, of: text, inheriting: script, fontForCluster: buffers.fontForCluster + start,
                              scriptAfter: buffers.scriptAfter + range.lowerBound, runs: &runs)
-            if let levels { BidiRuns.split(&runs, from: 0, clusterEnds: stretch.clusterEnds, start: start, levels: levels) }
+            if let levels {
+                BidiRuns.split(&runs, from: 0, clusterEnds: stretch.clusterEnds, start: start, levels: levels,
+                               uniformLevel: uniformLevel)
+            }
 
             (buffers.advances + start).update(repeating: 0, count: end - start)
             (buffers.edges + start).update(repeating: 0, count: end - start + 1)

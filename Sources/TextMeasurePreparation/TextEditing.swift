@@ -331,6 +331,8 @@ extension PreparedText {
         /// Styled text's slots (those before the edit first, then new ones) and their keys.
         var slots: [StyledSegmentBuilder.Slot] = []
         var slotKeys: [StyledSegmentBuilder.SlotKey] = []
+        /// Whether the part prepared again has a code point no font draws (`PreparedText.mayMissGlyphs`).
+        var mayMissGlyphs: Bool
     }
 
     /// Prepares `part` (`count` UTF-16 code units from offset `start` of the edited
@@ -339,20 +341,21 @@ extension PreparedText {
                          after previousLevel: UInt8?, explicit: Bool,
                          styled: StyledEdit?, cache: ShapeCache?) throws(TextMeasureError) -> Rebuilt {
         try withUnsafeTemporaryAllocation(of: UInt16.self, capacity: count) { utf16 throws(TextMeasureError) in
-            UTF16Transcoding.copy(part, into: utf16)
+            let mayMissGlyphs = UTF16Transcoding.copy(part, into: utf16, drawnBy: fonts).mayMissGlyphs
             let units = UnsafeBufferPointer(utf16)
             let levels = try levels(of: units, after: previousLevel, explicit: explicit)
             guard let styled else {
                 var builder = SegmentBuilder(fonts: fonts, style: style, cache: cache)
                 try builder.build(units, inheriting: script, levels: levels)
-                return Rebuilt(built: builder.built)
+                return Rebuilt(built: builder.built, mayMissGlyphs: mayMissGlyphs)
             }
             var builder = StyledSegmentBuilder(styled.attributed, ellipsis: ellipsis,
                                                normalBoxes: Self.measures(fonts: fonts, style: style).lineBoxes,
                                                cache: cache)
             builder.seed(slots: styled.source.slots, keys: styled.seededKeys)
             try builder.build(units, origin: start, inheriting: script, levels: levels)
-            return Rebuilt(built: builder.built, slots: builder.slots, slotKeys: builder.slotKeys)
+            return Rebuilt(built: builder.built, slots: builder.slots, slotKeys: builder.slotKeys,
+                           mayMissGlyphs: mayMissGlyphs)
         }
     }
 
@@ -516,7 +519,8 @@ extension PreparedText {
                                                            insertedCount: inserted),
                             measures: StyleMeasures(ellipsis: ellipsis, hyphen: hyphen, spaceWidth: spaceWidth,
                                                     lineBoxes: lineBoxes),
-                            lineBoxes: boxes, styledSource: source)
+                            lineBoxes: boxes, styledSource: source,
+                            mayMissGlyphs: mayMissGlyphs || builder.mayMissGlyphs)
     }
 
     /// Numbers styled text's slots as preparing it afresh does: the base fonts first,

@@ -7,10 +7,15 @@ package enum BidiRuns {
     /// Cuts `runs[first...]` (in text order, covering the clusters ending at
     /// `clusterEnds`, the first starting at `start`) at level changes between
     /// clusters, each cluster taking its first code unit's level from `levels`,
-    /// and sets each run's `bidiLevel`.
+    /// and sets each run's `bidiLevel`. With `uniformLevel` (every code unit's level,
+    /// when they are all the same: `BidiLevels.uniformLevel`) no run is cut: each takes it.
     package static func split(_ runs: inout [FontRun], from first: Int, clusterEnds: UnsafeBufferPointer<Int32>,
-                      start: Int, levels: UnsafePointer<UInt8>) {
+                      start: Int, levels: UnsafePointer<UInt8>, uniformLevel: UInt8? = nil) {
         guard first < runs.count else { return }
+        if let uniformLevel {
+            for index in first..<runs.count { runs[index].bidiLevel = uniformLevel }
+            return
+        }
         if isOneLevelPerRun(runs, from: first, clusterEnds: clusterEnds, start: start, levels: levels) {
             for index in first..<runs.count { runs[index].bidiLevel = levels[runs[index].start] }
             return

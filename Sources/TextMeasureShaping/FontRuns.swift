@@ -119,21 +119,22 @@ package struct FontItemizer {
             // One BMP code point (most text): the first font that covers it, else the primary.
             return Int(fontSet.bmpFonts[Int(text[start])])
         }
-        var firstScalar: UInt32?
         var firstCovering: Int?
         var lenientMatch: Int?
         for (index, font) in fonts.enumerated() {
             var coversAll = true, coversNonIgnorable = true
             var previous: UInt32?
+            // Whether this font draws the first code point: what `firstCovering` asks.
+            var drawsFirst = false
             var i = start
             while i < end {
                 let (scalar, length) = Scalars.decode(text, at: i)
-                if firstScalar == nil { firstScalar = scalar }
                 let drawn = if let previous, Scalars.isVariationSelector(scalar) {
                     font.drawsVariation(of: previous, selector: scalar)
                 } else {
-                    font.coverage.contains(scalar) || font.drawsWithoutNotdef(scalar)
+                    font.drawsWithoutNotdef(scalar)
                 }
+                if i == start { drawsFirst = drawn }
                 if !drawn {
                     coversAll = false
                     if !Scalars.isCoverageIgnorable(scalar) { coversNonIgnorable = false; break }
@@ -143,7 +144,7 @@ package struct FontItemizer {
             }
             if coversAll { return index }
             if coversNonIgnorable, lenientMatch == nil { lenientMatch = index }
-            if firstCovering == nil, let firstScalar, font.drawsWithoutNotdef(firstScalar) { firstCovering = index }
+            if firstCovering == nil, drawsFirst { firstCovering = index }
         }
         return lenientMatch ?? firstCovering ?? 0
     }
@@ -207,6 +208,23 @@ package struct FontItemizer {
         return runs
     }
 
+    /// The font of the cluster `text[start..<end]` when its code points are all in the
+    /// BMP, none a variation selector, and the table gives each the same fallback font
+    /// (not the primary, for which 0 may also mean no font): that font draws them all
+    /// and no earlier one draws the first, so `fontIndex` would choose it too. Thai,
+    /// Indic and Arabic letters with their marks take this, without the per-font walk.
+    @inline(__always)
+    private static func sharedFallbackFont(_ text: UnsafeBufferPointer<UInt16>, start: Int, end: Int,
+                                           bmpFonts: UnsafeBufferPointer<UInt8>) -> Int? {
+        let font = bmpFonts[Int(text[start])]
+        guard font != 0 else { return nil }
+        for offset in start..<end {
+            let unit = text[offset]
+            if unit & 0xF800 == 0xD800 || unit & 0xFFF0 == 0xFE00 || bmpFonts[Int(unit)] != font { return nil }
+        }
+        return Int(font)
+    }
+
     private func itemize(_ stretch: Stretch, of text: UnsafeBufferPointer<UInt16>, inheriting script: hb_script_t,
                          bmpFonts: UnsafeBufferPointer<UInt8>, scripts: ScriptTable.Scripts,
                          fontForCluster: UnsafeMutablePointer<UInt8>, scriptAfter: UnsafeMutablePointer<hb_script_t>?,
@@ -225,6 +243,9 @@ package struct FontItemizer {
             if end == start + 1, unit & 0xF800 != 0xD800 {
                 // One BMP code point (most clusters): two table lookups.
                 font = Int(bmpFonts[Int(unit)])
+                script = scripts[unit]
+            } else if let shared = Self.sharedFallbackFont(text, start: start, end: end, bmpFonts: bmpFonts) {
+                font = shared
                 script = scripts[unit]
             } else {
                 font = fontIndex(for: text, start: start, end: end)

@@ -100,8 +100,53 @@ import Testing
         #expect(try !PreparedText("a", style: TextStyle(baseWritingDirection: .rightToLeft)).bidi.isLeftToRight)
     }
 
-    /// A digit (EN, which becomes AN after Arabic), a Latin letter or a newline in the
-    /// same text still goes to ubidi: levels other than 1, or two paragraphs.
+    /// Texts of several paragraphs, each of one level, are resolved without ubidi too
+    /// (emoji, joiners, marks and brackets among them): every level, paragraph end and
+    /// paragraph level must be what ubidi gives for the whole text, context carried
+    /// across paragraph ends included (`ا\n1` puts the 1 at level 2). Texts mixing what
+    /// the shortcut takes and what it leaves to ICU check that it leaves the rest.
+    @Test(arguments: [WritingDirection.natural, .rightToLeft, .leftToRight])
+    func paragraphsOfOneLevelAsICU(direction: WritingDirection) throws {
+        // R, AL, WS, ON, brackets, S, NSM, ES, ET, CS, BN (ZWJ), emoji (ON, two units), L,
+        // EN, AN, and the separators B (LF, CR LF, PS).
+        let pieces: [[UInt16]] = [[0x05D0], [0x0627], [0x0644], [0x20], [0x21], [0x28], [0x29], [0x5B], [0x09], [0x064B],
+                                  [0x2B], [0x23], [0x2C], [0x200D], [0xD83D, 0xDE00], [0x61], [0x31], [0x0661],
+                                  [0x0A], [0x0D, 0x0A], [0x2029], [0x0A], [0x0627], [0x20]]
+        var state: UInt64 = 11
+        func next(_ bound: Int) -> Int {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return Int((state >> 33) % UInt64(bound))
+        }
+        let icuDirection = switch direction {
+        case .natural: CTX_BIDI_AUTO
+        case .leftToRight: CTX_BIDI_LTR
+        case .rightToLeft: CTX_BIDI_RTL
+        }
+        var shortcuts = 0
+        for _ in 0..<4_000 {
+            // Mostly pieces of one kind per paragraph, as text is: a few kinds to choose from.
+            let kinds = (0..<(1 + next(4))).map { _ in pieces[next(pieces.count)] }
+            var units: [UInt16] = []
+            for _ in 0..<(1 + next(14)) { units += kinds[next(kinds.count)] + (next(4) == 0 ? [0x0A] : []) }
+            let count = units.count
+            var levels = [UInt8](repeating: 9, count: count), ends = [Int32](repeating: 0, count: count)
+            var paragraphLevels = [UInt8](repeating: 9, count: count)
+            var icuLevels = levels, icuEnds = ends, icuParagraphLevels = paragraphLevels
+            var error: Int32 = 0
+            let paragraphs = ctx_bidi_resolve(units, Int32(count), Int32(icuDirection), &levels, &ends, &paragraphLevels,
+                                              Int32(count), &error)
+            let icuParagraphs = ctx_bidi_resolve_with_icu(units, Int32(count), Int32(icuDirection), &icuLevels, &icuEnds,
+                                                          &icuParagraphLevels, Int32(count), &error)
+            try #require(paragraphs == icuParagraphs && levels == icuLevels, "\(units.map { String($0, radix: 16) })")
+            let used = Int(paragraphs)
+            #expect(ends[..<used] == icuEnds[..<used] && paragraphLevels[..<used] == icuParagraphLevels[..<used])
+            if levels.allSatisfy({ $0 == levels[0] }) || used > 1 { shortcuts += 1 }
+        }
+        #expect(shortcuts > 1_000)
+    }
+
+    /// A digit (EN, which becomes AN after Arabic) or a Latin letter in the same right-to-left
+    /// paragraph still goes to ubidi: levels other than 1; a newline makes two paragraphs.
     @Test func textWithNumbersLettersOrParagraphsIsResolvedByICU() throws {
         let digits = try Self.resolved(Array("\u{627}\u{644} 12".utf16), .natural)
         #expect(digits.levels == [1, 1, 1, 2, 2])

@@ -163,6 +163,12 @@ int32_t ctx_bidi_resolve(const uint16_t *_Nonnull text, int32_t len, int directi
                          int32_t *_Nonnull paragraph_ends, uint8_t *_Nonnull paragraph_levels, int32_t capacity,
                          int32_t *_Nonnull error);
 
+/// ctx_bidi_resolve without its shortcut for paragraphs of one level: always through
+/// ubidi. For tests, which check the shortcut against it.
+int32_t ctx_bidi_resolve_with_icu(const uint16_t *_Nonnull text, int32_t len, int direction,
+                                  uint8_t *_Nonnull levels, int32_t *_Nonnull paragraph_ends,
+                                  uint8_t *_Nonnull paragraph_levels, int32_t capacity, int32_t *_Nonnull error);
+
 /// For conformance tests (BidiTest.txt): resolves a sequence of bidi classes
 /// (CTX_BIDI_*) as one paragraph with `direction`, as ctx_bidi_resolve resolves
 /// text. `levels` gets `len` levels; `*paragraph_level` the base level.

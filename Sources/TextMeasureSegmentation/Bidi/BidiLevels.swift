@@ -19,6 +19,28 @@ package struct BidiLevels: Sendable, Equatable {
     /// True when nothing is reordered: one left-to-right level throughout.
     package var isLeftToRight: Bool { levels.isEmpty }
 
+    /// The level of every code unit when they all have the same (a right-to-left text
+    /// of one paragraph, most of all), else nil: preparation then gives each shaping run
+    /// that level, with no look at its clusters' (`BidiRuns.split`). Nil for left-to-right
+    /// text, which keeps no levels.
+    package var uniformLevel: UInt8? {
+        levels.withUnsafeBufferPointer { levels in
+            guard let base = levels.baseAddress else { return nil }
+            let level = base[0], word = UInt64(level) &* 0x0101_0101_0101_0101
+            var offset = 0
+            // Eight levels a comparison.
+            while offset + 8 <= levels.count {
+                if UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self) != word { return nil }
+                offset += 8
+            }
+            while offset < levels.count {
+                if levels[offset] != level { return nil }
+                offset += 1
+            }
+            return level
+        }
+    }
+
     /// No levels: left-to-right text that needed no resolution.
     package init() {}
 
@@ -34,20 +56,26 @@ package struct BidiLevels: Sendable, Equatable {
         }
         var result = BidiLevels()
         result.levels = zeros(text.count)
-        result.paragraphEnds = zeros(text.count)
-        result.paragraphLevels = zeros(text.count)
-        var error: Int32 = 0
-        let count = ctx_bidi_resolve(base, Int32(text.count), Int32(mode), &result.levels, &result.paragraphEnds,
-                                     &result.paragraphLevels, Int32(text.count), &error)
-        guard count >= 0 else { throw .bidiFailed(code: error) }
-        result.paragraphEnds.removeSubrange(Int(count)...)
-        result.paragraphLevels.removeSubrange(Int(count)...)
+        // The paragraphs are written to scratch (on the stack when the text is short)
+        // and kept at their count, most often one: not two arrays of the text's length.
+        try withUnsafeTemporaryAllocation(of: Int32.self, capacity: text.count) { ends throws(TextMeasureError) in
+            try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: text.count) { levels throws(TextMeasureError) in
+                guard let endsBase = ends.baseAddress, let levelsBase = levels.baseAddress else { return }
+                var error: Int32 = 0
+                let count = Int(ctx_bidi_resolve(base, Int32(text.count), Int32(mode), &result.levels, endsBase,
+                                                 levelsBase, Int32(text.count), &error))
+                guard count >= 0 else { throw .bidiFailed(code: error) }
+                result.paragraphEnds.reserveCapacity(count)
+                result.paragraphEnds.append(contentsOf: UnsafeBufferPointer(start: endsBase, count: count))
+                result.paragraphLevels.reserveCapacity(count)
+                result.paragraphLevels.append(contentsOf: UnsafeBufferPointer(start: levelsBase, count: count))
+            }
+        }
         return result
     }
 
     /// `count` zeros. Not `Array(repeating:count:)`: that allocates through a generic
-    /// entry point of the standard library, which looks the array's type up at run time,
-    /// three times per text resolved.
+    /// entry point of the standard library, which looks the array's type up at run time.
     private static func zeros<T: FixedWidthInteger>(_ count: Int) -> [T] {
         var zeros: [T] = []
         zeros.reserveCapacity(count)
