@@ -233,11 +233,11 @@ extension PreparedText {
     /// Generic over the lines so that a layout's are placed without an array of inputs.
     ///
     /// A first pass finds each line's graphemes (a line that starts where the one
-    /// before ended, with no search), so that scratch is sized exactly: the clusters
-    /// are written into it, then copied out once; a line's reordering scratch is sized
-    /// for the longest line. Text with no right-to-left levels skips bidi entirely and
-    /// stores no visual order; a line at a single level finds no runs and reorders
-    /// nothing (it is reversed when that level is odd).
+    /// before ended, with no search), so that the clusters' array is made at its size
+    /// and written in place; a line's reordering scratch is sized for the longest line.
+    /// Text with no right-to-left levels skips bidi entirely and stores no visual
+    /// order; a line at a single level finds no runs and reorders nothing (it is
+    /// reversed when that level is odd).
     private func place<Lines: RandomAccessCollection>(_ lines: Lines, width: Double?,
                                                       alignment: TextAlignment) -> TextPlacement
     where Lines.Element == TextPlacement.LineInput, Lines.Index == Int {
@@ -262,15 +262,14 @@ extension PreparedText {
                     longest = max(longest, count)
                     needsItems = needsItems || line.elidedUTF16Range != nil
                 }
-                var placedLines: [TextPlacement.Line] = [], clusters: [TextPlacement.Cluster] = []
+                var placedLines: [TextPlacement.Line] = []
                 var visualOrder = TextPlacement.VisualOrder(stored: nil, reversedLines: nil, count: 0)
                 placedLines.reserveCapacity(lines.count)
-                // Written into scratch, then copied into arrays made by `reserveCapacity`: an
-                // array made at its size (`Array(unsafeUninitializedCapacity:)`,
-                // `Array(repeating:count:)`) looks its type up at run time on every call,
-                // and one filled by appending a sequence copies element by element: either
-                // costs more than the copy.
-                withUnsafeTemporaryAllocation(of: TextPlacement.Cluster.self, capacity: total) { written in
+                // Written where they stay. Making the array at its size looks its type up at
+                // run time (a generic entry point of the standard library, about 300
+                // instructions), which costs less than writing into scratch and copying,
+                // and the scratch of a few dozen clusters or more is on the heap (over 1 kB).
+                let clusters = [TextPlacement.Cluster](unsafeUninitializedCapacity: total) { written, initialized in
                     withUnsafeTemporaryAllocation(of: Int.self, capacity: bidi.isLeftToRight ? 0 : total) { visual in
                         let count = withPlacementScratch(capacity: needsItems ? longest : 0) { items, texts, levels, runStarts, order in
                             withSources { widths, hangs, tabs, bidiLevels, ligatureSpans in
@@ -290,8 +289,7 @@ extension PreparedText {
                                 return out.clusterCount
                             }
                         }
-                        clusters.reserveCapacity(count)
-                        clusters.append(contentsOf: UnsafeBufferPointer(rebasing: written[..<count]))
+                        initialized = count
                         // Left-to-right text is in visual order: the identity, not stored; nor
                         // is any order made only of lines in text order or reversed.
                         var stored: [Int]?, reversedLines: [TextPlacement.Line]?
