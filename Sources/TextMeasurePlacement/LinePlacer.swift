@@ -25,6 +25,8 @@ struct PlacementBuffers {
     let alignment: TextAlignment
     var clusterCount = 0
     var visualCount = 0
+    /// Whether a line was placed in an order stored (`TextPlacement.Order.stored`), or reversed.
+    var storesOrder = false, reversesLines = false
 }
 
 /// An item's UTF-16 offsets, both `start` for the ellipsis.
@@ -286,6 +288,7 @@ extension PreparedText {
         }
         if !isLeftToRightText { out.visualCount += count }
         out.clusterCount += count
+        out.storesOrder = true
         let lastVisual = isLeftToRightText ? out.clusterCount : out.visualCount
         return Self.placedLine(line, lineLeft: lineLeft, left: left, width: x, isRightToLeft: isRightToLeft,
                                visualClusters: firstVisual..<lastVisual, order: .stored)
@@ -373,6 +376,8 @@ extension PreparedText {
             // Units from the line's left edge, as reordering would lay them: a cluster's
             // logical start edge is its predecessor's end edge, computed once. Inlined
             // with `isOdd` a constant, each direction's loop has no per-cluster choice.
+            // The visual order (the text's, or reversed) is written only if another line
+            // needs the whole order stored (`writeVisualOrder`).
             @inline(__always)
             func lay(isOdd: Bool) {
                 var prefix = 0, start = Int32(firstStart)
@@ -385,7 +390,6 @@ extension PreparedText {
                     clusters[index] = TextPlacement.Cluster(start: start, end: end, line: line32,
                                                             left: isOdd ? next : edge, right: isOdd ? edge : next,
                                                             isRightToLeft: isOdd, isEllipsis: false, isLineBreak: false)
-                    visual[isOdd ? count &- 1 &- index : index] = firstCluster &+ index
                     edge = next
                     start = end
                 }
@@ -398,6 +402,7 @@ extension PreparedText {
         }
         out.clusterCount += count
         out.visualCount += count
+        if hasRuns { out.storesOrder = true } else if isOdd { out.reversesLines = true }
         return Self.placedLine(line, lineLeft: lineLeft, left: left, width: pen, isRightToLeft: isOdd,
                                visualClusters: firstVisual..<firstVisual + count,
                                order: hasRuns ? .stored : isOdd ? .reversed : .identity)

@@ -264,6 +264,7 @@ extension PreparedText {
                 }
                 var placedLines: [TextPlacement.Line] = []
                 var visualOrder = TextPlacement.VisualOrder(stored: nil, reversedLines: nil, count: 0)
+                var storesOrder = false, reversesLines = false
                 placedLines.reserveCapacity(lines.count)
                 // Written where they stay. Making the array at its size looks its type up at
                 // run time (a generic entry point of the standard library, about 300
@@ -286,6 +287,7 @@ extension PreparedText {
                                                        : placeReordering(line, index: index, graphemes: graphemes,
                                                                          into: &out))
                                 }
+                                (storesOrder, reversesLines) = (out.storesOrder, out.reversesLines)
                                 return out.clusterCount
                             }
                         }
@@ -294,11 +296,12 @@ extension PreparedText {
                         // is any order made only of lines in text order or reversed.
                         var stored: [Int]?, reversedLines: [TextPlacement.Line]?
                         if !bidi.isLeftToRight {
-                            if placedLines.contains(where: { $0.order == .stored }) {
+                            if storesOrder {
+                                Self.writeVisualOrder(of: placedLines, into: visual)
                                 stored = []
                                 stored?.reserveCapacity(count)
                                 stored?.append(contentsOf: UnsafeBufferPointer(rebasing: visual[..<count]))
-                            } else if placedLines.contains(where: { $0.order == .reversed }) {
+                            } else if reversesLines {
                                 reversedLines = placedLines
                             }
                         }
@@ -310,6 +313,16 @@ extension PreparedText {
             }
         }
     }
+    /// Writes the visual order of the lines in text order or reversed, which placing
+    /// them did not (most text stores none): lines reordered otherwise wrote theirs.
+    /// A bidi text's lines have their clusters at the same positions in both orders.
+    private static func writeVisualOrder(of lines: [TextPlacement.Line], into visual: UnsafeMutableBufferPointer<Int>) {
+        for line in lines where line.order != .stored {
+            let span = line.visualClusters, last = span.lowerBound + span.upperBound - 1
+            for position in span { visual[position] = line.order == .reversed ? last - position : position }
+        }
+    }
+
     /// Where a line's leftmost cluster goes, in px: `total` width units wide, the last
     /// `trailing` of them hanging whitespace; 0 when `width` is nil (no alignment).
     static func lineLeft(total: Int, trailing: Int, lineEnd: LineEnd, width: Double?, alignment: TextAlignment,
