@@ -23,6 +23,8 @@ struct PlacementBuffers {
     let ligatureSpans: UnsafeBufferPointer<LigatureSpans.Span>
     let width: Double?
     let alignment: TextAlignment
+    /// False to place every line through rule L2 (`placement(of:alignment:onePass:)`).
+    let onePass: Bool
     var clusterCount = 0
     var visualCount = 0
     /// Whether a line was placed in an order stored (`TextPlacement.Order.stored`), or reversed.
@@ -179,7 +181,7 @@ extension PreparedText {
         let pixelsPerUnit = 1 / Double(Units.widthPerPixel)
         let paragraphLevel = bidi.paragraphLevel(at: line.utf16Range.lowerBound)
         var tabs = TabCursor(out.tabs, from: graphemes.lowerBound)
-        if line.elidedUTF16Range == nil, !tabs.hasTab(before: graphemes.upperBound),
+        if out.onePass, line.elidedUTF16Range == nil, !tabs.hasTab(before: graphemes.upperBound),
            let placed = placeAtParagraphLevels(line, index: lineIndex, graphemes: graphemes, level: paragraphLevel,
                                                into: &out) {
             return placed

@@ -219,7 +219,16 @@ extension PreparedText {
     /// Places the lines of `layout`, aligned with `alignment` (the style's when nil)
     /// in the width it was laid out at.
     public func placement(of layout: TextLayout, alignment: TextAlignment? = nil) -> TextPlacement {
-        place(TextPlacement.LayoutLines(lines: layout.lines), width: layout.width, alignment: alignment ?? style.alignment)
+        place(TextPlacement.LayoutLines(lines: layout.lines), width: layout.width, alignment: alignment ?? style.alignment,
+              onePass: true)
+    }
+
+    /// `placement(of:alignment:)`, with `onePass` false placing every line through
+    /// rule L2 on its level runs, as no line needs: for tests that the lines placed in
+    /// one pass are placed as L2 places them.
+    package func placement(of layout: TextLayout, alignment: TextAlignment? = nil, onePass: Bool) -> TextPlacement {
+        place(TextPlacement.LayoutLines(lines: layout.lines), width: layout.width, alignment: alignment ?? style.alignment,
+              onePass: onePass)
     }
 
     /// Places `lines` (in text order, not overlapping), aligned with `alignment` (the
@@ -227,7 +236,7 @@ extension PreparedText {
     /// is at x = 0.
     public func placement(of lines: [TextPlacement.LineInput], width: Double?,
                           alignment: TextAlignment? = nil) -> TextPlacement {
-        place(lines, width: width, alignment: alignment ?? style.alignment)
+        place(lines, width: width, alignment: alignment ?? style.alignment, onePass: true)
     }
 
     /// Generic over the lines so that a layout's are placed without an array of inputs.
@@ -238,13 +247,13 @@ extension PreparedText {
     /// Text with no right-to-left levels skips bidi entirely and stores no visual
     /// order; a line at a single level finds no runs and reorders nothing (it is
     /// reversed when that level is odd).
-    private func place<Lines: RandomAccessCollection>(_ lines: Lines, width: Double?,
-                                                      alignment: TextAlignment) -> TextPlacement
+    private func place<Lines: RandomAccessCollection>(_ lines: Lines, width: Double?, alignment: TextAlignment,
+                                                      onePass: Bool) -> TextPlacement
     where Lines.Element == TextPlacement.LineInput, Lines.Index == Int {
         graphemeEnds.withUnsafeBufferPointer { ends in
             // Each line's graphemes: firsts, then ends.
             withUnsafeTemporaryAllocation(of: Int.self, capacity: 2 * lines.count) { spans in
-                var total = 0, longest = 0, needsItems = !bidi.isLeftToRight
+                var total = 0, longest = 0, needsItems = !bidi.isLeftToRight || !onePass
                 // A line that starts where the one before ended, at a grapheme boundary,
                 // starts at that line's end: found without a search.
                 var previousUpper = Int.min, nextFirst: Int? = nil
@@ -278,10 +287,10 @@ extension PreparedText {
                                                            levels: levels, runStarts: runStarts, order: order,
                                                            ends: ends, graphemeWidths: widths, hangs: hangs, tabs: tabs,
                                                            bidiLevels: bidiLevels, ligatureSpans: ligatureSpans,
-                                                           width: width, alignment: alignment)
+                                                           width: width, alignment: alignment, onePass: onePass)
                                 for (index, line) in zip(0..., lines) {
                                     let graphemes = spans[index]..<spans[lines.count + index]
-                                    placedLines.append(bidi.isLeftToRight && line.elidedUTF16Range == nil
+                                    placedLines.append(bidi.isLeftToRight && line.elidedUTF16Range == nil && onePass
                                                        ? placeLeftToRight(line, index: index, graphemes: graphemes,
                                                                           into: &out)
                                                        : placeReordering(line, index: index, graphemes: graphemes,
