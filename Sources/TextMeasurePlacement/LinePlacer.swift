@@ -4,14 +4,15 @@ struct PlacementBuffers {
     let clusters: UnsafeMutableBufferPointer<TextPlacement.Cluster>
     /// Written per line for text with right-to-left levels; other text is in visual order.
     let visual: UnsafeMutableBufferPointer<Int>
-    /// A line's items' widths (its clusters in text order, the ellipsis standing for
-    /// elided text), their text, their levels, then its level runs' (where each starts,
-    /// its level), and the runs' visual order.
-    let widths: UnsafeMutableBufferPointer<Int>
-    let texts: UnsafeMutableBufferPointer<ItemText>
-    let levels: UnsafeMutableBufferPointer<UInt8>
-    let runStarts: UnsafeMutableBufferPointer<Int32>
-    let order: UnsafeMutableBufferPointer<Int32>
+    /// While a line is reordered through rule L2, its scratch (`withReorderingScratch`):
+    /// its items' widths (its clusters in text order, the ellipsis standing for elided
+    /// text), their text, their levels, then its level runs' (where each starts, its
+    /// level), and the runs' visual order.
+    var widths = UnsafeMutableBufferPointer<Int>(start: nil, count: 0)
+    var texts = UnsafeMutableBufferPointer<ItemText>(start: nil, count: 0)
+    var levels = UnsafeMutableBufferPointer<UInt8>(start: nil, count: 0)
+    var runStarts = UnsafeMutableBufferPointer<Int32>(start: nil, count: 0)
+    var order = UnsafeMutableBufferPointer<Int32>(start: nil, count: 0)
     /// The prepared text's grapheme ends, widths, hanging flags, tabs, bidi levels
     /// (empty for left-to-right text) and ligature spans, read without reloading the
     /// arrays or checking bounds per cluster.
@@ -29,6 +30,33 @@ struct PlacementBuffers {
     var visualCount = 0
     /// Whether a line was placed in an order stored (`TextPlacement.Order.stored`), or reversed.
     var storesOrder = false, reversesLines = false
+}
+
+extension PlacementBuffers {
+    /// Lends `body` these buffers with the scratch for reordering a line of up to
+    /// `capacity` items. Made per line that needs it (few do), in temporaries under
+    /// 1 kB each for a line of up to 128 clusters, which stay on the stack: larger
+    /// ones are on the heap on Linux.
+    mutating func withReorderingScratch<Result>(capacity: Int, _ body: (inout PlacementBuffers) -> Result) -> Result {
+        withUnsafeTemporaryAllocation(of: Int.self, capacity: capacity) { widths in
+            withUnsafeTemporaryAllocation(of: ItemText.self, capacity: capacity) { texts in
+                withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { levels in
+                    withUnsafeTemporaryAllocation(of: Int32.self, capacity: 2 * capacity) { runs in
+                        (self.widths, self.texts, self.levels) = (widths, texts, levels)
+                        (runStarts, order) = (.init(rebasing: runs[..<capacity]), .init(rebasing: runs[capacity...]))
+                        defer {
+                            // Not kept past the temporaries' lifetime.
+                            (self.widths, self.texts, self.levels) = (.init(start: nil, count: 0),
+                                                                     .init(start: nil, count: 0),
+                                                                     .init(start: nil, count: 0))
+                            (runStarts, order) = (.init(start: nil, count: 0), .init(start: nil, count: 0))
+                        }
+                        return body(&self)
+                    }
+                }
+            }
+        }
+    }
 }
 
 /// An item's UTF-16 offsets, both `start` for the ellipsis.
@@ -84,29 +112,6 @@ struct TabCursor {
 }
 
 extension PreparedText {
-    /// Lends `body` the scratch for reordering lines of up to `capacity` items: their
-    /// widths, text and levels, and the level runs' starts and visual order.
-    func withPlacementScratch<Result>(
-        capacity: Int,
-        _ body: (UnsafeMutableBufferPointer<Int>, UnsafeMutableBufferPointer<ItemText>,
-                 UnsafeMutableBufferPointer<UInt8>, UnsafeMutableBufferPointer<Int32>,
-                 UnsafeMutableBufferPointer<Int32>) -> Result
-    ) -> Result {
-        // Left-to-right text needs none, unless truncated.
-        guard capacity > 0 else { return body(.init(start: nil, count: 0), .init(start: nil, count: 0),
-                                              .init(start: nil, count: 0), .init(start: nil, count: 0),
-                                              .init(start: nil, count: 0)) }
-        return withUnsafeTemporaryAllocation(of: Int.self, capacity: capacity) { widths in
-            withUnsafeTemporaryAllocation(of: ItemText.self, capacity: capacity) { texts in
-                withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { levels in
-                    withUnsafeTemporaryAllocation(of: Int32.self, capacity: 2 * capacity) { runs in
-                        body(widths, texts, levels, .init(rebasing: runs[..<capacity]), .init(rebasing: runs[capacity...]))
-                    }
-                }
-            }
-        }
-    }
-
     /// Lends `body` the arrays placing reads: grapheme widths, hanging flags, tabs,
     /// bidi levels and ligature spans.
     func withSources<Result>(
@@ -178,14 +183,27 @@ extension PreparedText {
     /// level from the lowest odd one leaves it.
     func placeReordering(_ line: TextPlacement.LineInput, index lineIndex: Int, graphemes: Range<Int>,
                          into out: inout PlacementBuffers) -> TextPlacement.Line {
-        let pixelsPerUnit = 1 / Double(Units.widthPerPixel)
         let paragraphLevel = bidi.paragraphLevel(at: line.utf16Range.lowerBound)
-        var tabs = TabCursor(out.tabs, from: graphemes.lowerBound)
+        let tabs = TabCursor(out.tabs, from: graphemes.lowerBound)
         if out.onePass, line.elidedUTF16Range == nil, !tabs.hasTab(before: graphemes.upperBound),
            let placed = placeAtParagraphLevels(line, index: lineIndex, graphemes: graphemes, level: paragraphLevel,
                                                into: &out) {
             return placed
         }
+        // The line's graphemes, and its ellipsis.
+        let capacity = graphemes.count + (line.elidedUTF16Range == nil ? 0 : 1)
+        return out.withReorderingScratch(capacity: capacity) { out in
+            placeThroughL2(line, index: lineIndex, graphemes: graphemes, paragraphLevel: paragraphLevel, tabs: tabs,
+                           into: &out)
+        }
+    }
+
+    /// `placeReordering` with the scratch lent: rule L1, then L2 on the level runs.
+    private func placeThroughL2(_ line: TextPlacement.LineInput, index lineIndex: Int, graphemes: Range<Int>,
+                                paragraphLevel: UInt8, tabs: TabCursor,
+                                into out: inout PlacementBuffers) -> TextPlacement.Line {
+        let pixelsPerUnit = 1 / Double(Units.widthPerPixel)
+        var tabs = tabs
         var count = 0
         var pen = 0   // width units from the line's logical start, for tab stops
         let items: LineItems
@@ -321,12 +339,12 @@ extension PreparedText {
         if !spans.isEmpty {
             let span = ligatures.firstSpan(from: first)
             if span < spans.count, Int(spans[span].first) + Int(spans[span].count) <= graphemes.upperBound {
-                guard graphemes.count <= out.widths.count else { return nil }
-                let shared = UnsafeMutableBufferPointer(rebasing: out.widths[..<graphemes.count])
-                for index in shared.indices { shared[index] = Int(out.graphemeWidths[first &+ index]) }
-                shareLigatures(shared, firstGrapheme: first, spans: spans)
-                return placeAtParagraphLevels(line, index: lineIndex, graphemes: graphemes, level: level,
-                                              widths: UnsafeBufferPointer(shared), into: &out)
+                return withUnsafeTemporaryAllocation(of: Int.self, capacity: graphemes.count) { shared in
+                    for index in shared.indices { shared[index] = Int(out.graphemeWidths[first &+ index]) }
+                    shareLigatures(shared, firstGrapheme: first, spans: spans)
+                    return placeAtParagraphLevels(line, index: lineIndex, graphemes: graphemes, level: level,
+                                                  widths: UnsafeBufferPointer(shared), into: &out)
+                }
             }
         }
         return placeAtParagraphLevels(line, index: lineIndex, graphemes: graphemes, level: level,

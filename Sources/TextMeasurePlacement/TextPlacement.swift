@@ -253,7 +253,8 @@ extension PreparedText {
         graphemeEnds.withUnsafeBufferPointer { ends in
             // Each line's graphemes: firsts, then ends.
             withUnsafeTemporaryAllocation(of: Int.self, capacity: 2 * lines.count) { spans in
-                var total = 0, longest = 0, needsItems = !bidi.isLeftToRight || !onePass
+                let isLeftToRight = bidi.isLeftToRight
+                var total = 0
                 // A line that starts where the one before ended, at a grapheme boundary,
                 // starts at that line's end: found without a search.
                 var previousUpper = Int.min, nextFirst: Int? = nil
@@ -268,8 +269,6 @@ extension PreparedText {
                     // A truncated line adds its ellipsis.
                     let count = graphemes.count + (line.elidedUTF16Range == nil ? 0 : 1)
                     total += count
-                    longest = max(longest, count)
-                    needsItems = needsItems || line.elidedUTF16Range != nil
                 }
                 var placedLines: [TextPlacement.Line] = []
                 var visualOrder = TextPlacement.VisualOrder(stored: nil, reversedLines: nil, count: 0)
@@ -280,31 +279,26 @@ extension PreparedText {
                 // instructions), which costs less than writing into scratch and copying,
                 // and the scratch of a few dozen clusters or more is on the heap (over 1 kB).
                 let clusters = [TextPlacement.Cluster](unsafeUninitializedCapacity: total) { written, initialized in
-                    withUnsafeTemporaryAllocation(of: Int.self, capacity: bidi.isLeftToRight ? 0 : total) { visual in
-                        let count = withPlacementScratch(capacity: needsItems ? longest : 0) { items, texts, levels, runStarts, order in
-                            withSources { widths, hangs, tabs, bidiLevels, ligatureSpans in
-                                var out = PlacementBuffers(clusters: written, visual: visual, widths: items, texts: texts,
-                                                           levels: levels, runStarts: runStarts, order: order,
-                                                           ends: ends, graphemeWidths: widths, hangs: hangs, tabs: tabs,
-                                                           bidiLevels: bidiLevels, ligatureSpans: ligatureSpans,
-                                                           width: width, alignment: alignment, onePass: onePass)
-                                for (index, line) in zip(0..., lines) {
-                                    let graphemes = spans[index]..<spans[lines.count + index]
-                                    placedLines.append(bidi.isLeftToRight && line.elidedUTF16Range == nil && onePass
-                                                       ? placeLeftToRight(line, index: index, graphemes: graphemes,
-                                                                          into: &out)
-                                                       : placeReordering(line, index: index, graphemes: graphemes,
-                                                                         into: &out))
-                                }
-                                (storesOrder, reversesLines) = (out.storesOrder, out.reversesLines)
-                                return out.clusterCount
+                    withUnsafeTemporaryAllocation(of: Int.self, capacity: isLeftToRight ? 0 : total) { visual in
+                        let count = withSources { widths, hangs, tabs, bidiLevels, ligatureSpans in
+                            var out = PlacementBuffers(clusters: written, visual: visual, ends: ends,
+                                                       graphemeWidths: widths, hangs: hangs, tabs: tabs,
+                                                       bidiLevels: bidiLevels, ligatureSpans: ligatureSpans,
+                                                       width: width, alignment: alignment, onePass: onePass)
+                            for (index, line) in zip(0..., lines) {
+                                let graphemes = spans[index]..<spans[lines.count + index]
+                                placedLines.append(isLeftToRight && line.elidedUTF16Range == nil && onePass
+                                                   ? placeLeftToRight(line, index: index, graphemes: graphemes, into: &out)
+                                                   : placeReordering(line, index: index, graphemes: graphemes, into: &out))
                             }
+                            (storesOrder, reversesLines) = (out.storesOrder, out.reversesLines)
+                            return out.clusterCount
                         }
                         initialized = count
                         // Left-to-right text is in visual order: the identity, not stored; nor
                         // is any order made only of lines in text order or reversed.
                         var stored: [Int]?, reversedLines: [TextPlacement.Line]?
-                        if !bidi.isLeftToRight {
+                        if !isLeftToRight {
                             if storesOrder {
                                 Self.writeVisualOrder(of: placedLines, into: visual)
                                 stored = []
