@@ -365,11 +365,9 @@ extension PreparedText {
             trailing += Int(widths[hanging &- first])
             hanging -= 1
         }
-        // Most lines have every code unit at `level`: checked at once (which vectorizes).
-        // Others are read grapheme by grapheme, by their first code unit as reordering reads them.
-        var differs: UInt8 = 0
-        for unit in levels[firstStart..<Int(ends[last])] { differs |= unit ^ level }
-        let hasRuns = differs != 0
+        // Most lines have every code unit at `level`: checked at once. Others are read
+        // grapheme by grapheme, by their first code unit as reordering reads them.
+        let hasRuns = !Self.every(levels, in: firstStart..<Int(ends[last]), is: level)
         if hasRuns, hanging >= first {
             var start = firstStart
             for grapheme in first...hanging {
@@ -400,12 +398,13 @@ extension PreparedText {
             // needs the whole order stored (`writeVisualOrder`).
             @inline(__always)
             func lay(isOdd: Bool) {
-                var prefix = 0, start = Int32(firstStart)
-                var edge = left + Double(isOdd ? pen : 0) * pixelsPerUnit
+                // Units from the left edge to the cluster's logical end edge.
+                var x = isOdd ? pen : 0, start = Int32(firstStart)
+                var edge = left + Double(x) * pixelsPerUnit
                 // Indices within the buffers' bounds: wrapping arithmetic, with no overflow checks.
                 for index in 0..<count {
-                    prefix &+= Int(widths[index])
-                    let next = left + Double(isOdd ? pen &- prefix : prefix) * pixelsPerUnit
+                    x = isOdd ? x &- Int(widths[index]) : x &+ Int(widths[index])
+                    let next = left + Double(x) * pixelsPerUnit
                     let end = ends[first &+ index]
                     clusters[index] = TextPlacement.Cluster(start: start, end: end, line: line32,
                                                             left: isOdd ? next : edge, right: isOdd ? edge : next,
@@ -426,6 +425,23 @@ extension PreparedText {
         return Self.placedLine(line, lineLeft: lineLeft, left: left, width: pen, isRightToLeft: isOdd,
                                visualClusters: firstVisual..<firstVisual + count,
                                order: hasRuns ? .stored : isOdd ? .reversed : .identity)
+    }
+
+    /// Whether every byte of `bytes[range]` is `value`: eight at a time, the last eight
+    /// read overlapping the ones before (the vectorized loop over bytes spent more on its
+    /// three tails than on a line's levels).
+    @inline(__always)
+    private static func every(_ bytes: UnsafeBufferPointer<UInt8>, in range: Range<Int>, is value: UInt8) -> Bool {
+        guard let base = bytes.baseAddress, range.count >= 8, range.lowerBound >= 0, range.upperBound <= bytes.count else {
+            return !bytes[range].contains { $0 != value }
+        }
+        let raw = UnsafeRawPointer(base), pattern = UInt64(value) &* 0x0101_0101_0101_0101
+        var offset = range.lowerBound
+        while offset &+ 8 < range.upperBound {
+            guard raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self) == pattern else { return false }
+            offset &+= 8
+        }
+        return raw.loadUnaligned(fromByteOffset: range.upperBound &- 8, as: UInt64.self) == pattern
     }
 
     /// Lays the clusters of a line at paragraph level `level` with runs at the level
