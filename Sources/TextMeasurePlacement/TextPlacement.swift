@@ -256,8 +256,9 @@ extension PreparedText {
                 let isLeftToRight = bidi.isLeftToRight
                 var total = 0
                 // A line that starts where the one before ended, at a grapheme boundary,
-                // starts at that line's end: found without a search.
-                var previousUpper = Int.min, nextFirst: Int? = nil
+                // starts at that line's end: found without a search; so does one at the
+                // text's start.
+                var previousUpper = 0, nextFirst: Int? = 0
                 for (index, line) in zip(0..., lines) {
                     let graphemes = Self.graphemes(in: line.utf16Range, ends: ends,
                                                    first: line.utf16Range.lowerBound == previousUpper ? nextFirst : nil)
@@ -366,7 +367,9 @@ extension PreparedText {
         guard first < ends.count, (first == 0 ? 0 : Int(ends[first - 1])) < range.upperBound else {
             return first..<first
         }
-        // The last one ends at or after the line's end.
-        return first..<min(ends[first...].partitioningIndex { Int($0) >= range.upperBound } + 1, ends.count)
+        // The last one ends at or after the line's end; each grapheme holding a code
+        // unit or more, it is at most the line's length past the first.
+        let searched = ends[first..<min(ends.count, first &+ max(range.count, 1))]
+        return first..<min(searched.partitioningIndex { Int($0) >= range.upperBound } + 1, ends.count)
     }
 }
