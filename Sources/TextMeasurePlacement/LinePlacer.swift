@@ -129,15 +129,70 @@ extension PreparedText {
         }
     }
 
-    /// Places a line of text that needs no reordering: clusters in text order from x = 0,
-    /// then moved to where alignment puts the line.
+    /// Places a line of text that needs no reordering: clusters in text order.
     func placeLeftToRight(_ line: TextPlacement.LineInput, index: Int, graphemes: Range<Int>,
                           into out: inout PlacementBuffers) -> TextPlacement.Line {
+        let tabs = TabCursor(out.tabs, from: graphemes.lowerBound)
+        guard tabs.hasTab(before: graphemes.upperBound) else {
+            return placeLeftToRightWithoutTabs(line, index: index, graphemes: graphemes, into: &out)
+        }
+        return placeLeftToRight(line, index: index, graphemes: graphemes, tabs: tabs, into: &out)
+    }
+
+    /// A line with no tab, in one pass over its widths once their sum is known (as a
+    /// line at one level is laid): each edge `lineLeft + x` px, the sum moving the
+    /// clusters to where alignment puts the line gave.
+    private func placeLeftToRightWithoutTabs(_ line: TextPlacement.LineInput, index: Int, graphemes: Range<Int>,
+                                             into out: inout PlacementBuffers) -> TextPlacement.Line {
+        let pixelsPerUnit = 1 / Double(Units.widthPerPixel)
+        let first = out.clusterCount, count = graphemes.count, lineIndex = Int32(clamping: index)
+        let ends = out.ends, hangs = out.hangs, start = graphemes.lowerBound
+        let widths = UnsafeBufferPointer(rebasing: out.graphemeWidths[graphemes])
+        var pen = 0
+        for width in widths { pen &+= Int(width) }
+        // Whitespace hangs only in a row at the line's end.
+        var trailing = 0, hanging = graphemes.upperBound - 1
+        while hanging >= start, hangs[hanging] {
+            trailing &+= Int(widths[hanging &- start])
+            hanging -= 1
+        }
+        let hyphenWidth = line.showsHyphen ? hyphen.width : 0
+        let lineLeft = Self.lineLeft(total: pen + hyphenWidth, trailing: trailing, lineEnd: line.lineEnd,
+                                     width: out.width, alignment: out.alignment, isRightToLeft: false)
+        let clusters = UnsafeMutableBufferPointer(rebasing: out.clusters[first..<first + count])
+        var x = 0, textStart: Int32 = start == 0 ? 0 : ends[start - 1]
+        // A cluster's left edge is its predecessor's right one, computed once. Indices
+        // within the buffers' bounds: wrapping arithmetic, with no overflow checks.
+        var edge = lineLeft + Double(x) * pixelsPerUnit
+        for index in 0..<count {
+            x &+= Int(widths[index])
+            let next = lineLeft + Double(x) * pixelsPerUnit
+            let end = ends[start &+ index]
+            clusters[index] = TextPlacement.Cluster(start: textStart, end: end, line: lineIndex, left: edge, right: next,
+                                                    isRightToLeft: false, isEllipsis: false, isLineBreak: false)
+            edge = next
+            textStart = end
+        }
+        // A mandatory break ends its line, so the line's last cluster is the break.
+        if line.lineEnd == .mandatoryBreak, count > 0, Int(textStart) == line.utf16Range.upperBound {
+            clusters[count - 1].isLineBreak = true
+        }
+        out.clusterCount = first + count
+        let right = lineLeft + Double(pen) * pixelsPerUnit
+        return TextPlacement.Line(utf16Range: line.utf16Range, left: lineLeft, right: right, y: line.y,
+                                  height: line.height, baseline: line.baseline, isRightToLeft: false,
+                                  visualClusters: first..<first + count, hyphenLeft: line.showsHyphen ? right : nil)
+    }
+
+    /// A line with tabs: clusters in text order from x = 0 (each tab reaching the next
+    /// stop from where the line has got to), then moved to where alignment puts the line.
+    private func placeLeftToRight(_ line: TextPlacement.LineInput, index: Int, graphemes: Range<Int>,
+                                  tabs: TabCursor, into out: inout PlacementBuffers) -> TextPlacement.Line {
         let pixelsPerUnit = 1 / Double(Units.widthPerPixel)
         let first = out.clusterCount, lineIndex = Int32(clamping: index)
         // Held in locals: written through `out`, they were reloaded per cluster.
         let ends = out.ends, widths = out.graphemeWidths, hangs = out.hangs, clusters = out.clusters
-        var tabs = TabCursor(out.tabs, from: graphemes.lowerBound)
+        var tabs = tabs
         var next = first
         var x = 0, trailing = 0
         var start: Int32 = graphemes.lowerBound == 0 ? 0 : ends[graphemes.lowerBound - 1]
