@@ -236,21 +236,25 @@ extension PreparedText {
     /// the order rule L2 gives. L2 reorders the line's level runs, not its clusters: a
     /// run is laid forwards, or backwards when its level is odd, as reversing at every
     /// level from the lowest odd one leaves it.
+    ///
+    /// The placed line is appended to `lines` here: returned, it was copied through
+    /// the stack three times on its way there.
     func placeReordering(_ line: TextPlacement.LineInput, index lineIndex: Int, graphemes: Range<Int>,
-                         into out: inout PlacementBuffers) -> TextPlacement.Line {
+                         appendingTo lines: inout [TextPlacement.Line], into out: inout PlacementBuffers) {
         let paragraphLevel = bidi.paragraphLevel(at: line.utf16Range.lowerBound)
         let tabs = TabCursor(out.tabs, from: graphemes.lowerBound)
         if out.onePass, line.elidedUTF16Range == nil, !tabs.hasTab(before: graphemes.upperBound),
            let placed = placeAtParagraphLevels(line, index: lineIndex, graphemes: graphemes, level: paragraphLevel,
                                                into: &out) {
-            return placed
+            lines.append(placed)
+            return
         }
         // The line's graphemes, and its ellipsis.
         let capacity = graphemes.count + (line.elidedUTF16Range == nil ? 0 : 1)
-        return out.withReorderingScratch(capacity: capacity) { out in
+        lines.append(out.withReorderingScratch(capacity: capacity) { out in
             placeThroughL2(line, index: lineIndex, graphemes: graphemes, paragraphLevel: paragraphLevel, tabs: tabs,
                            into: &out)
-        }
+        })
     }
 
     /// `placeReordering` with the scratch lent: rule L1, then L2 on the level runs.

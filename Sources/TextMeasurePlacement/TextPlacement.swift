@@ -276,7 +276,7 @@ extension PreparedText {
                 var storesOrder = false, reversesLines = false
                 placedLines.reserveCapacity(lines.count)
                 // Written where they stay. Making the array at its size looks its type up at
-                // run time (a generic entry point of the standard library, about 300
+                // run time (a generic entry point of the standard library, about 400
                 // instructions), which costs less than writing into scratch and copying,
                 // and the scratch of a few dozen clusters or more is on the heap (over 1 kB).
                 let clusters = [TextPlacement.Cluster](unsafeUninitializedCapacity: total) { written, initialized in
@@ -288,9 +288,13 @@ extension PreparedText {
                                                        width: width, alignment: alignment, onePass: onePass)
                             for (index, line) in zip(0..., lines) {
                                 let graphemes = spans[index]..<spans[lines.count + index]
-                                placedLines.append(isLeftToRight && line.elidedUTF16Range == nil && onePass
-                                                   ? placeLeftToRight(line, index: index, graphemes: graphemes, into: &out)
-                                                   : placeReordering(line, index: index, graphemes: graphemes, into: &out))
+                                if isLeftToRight && line.elidedUTF16Range == nil && onePass {
+                                    placedLines.append(placeLeftToRight(line, index: index, graphemes: graphemes,
+                                                                        into: &out))
+                                } else {
+                                    placeReordering(line, index: index, graphemes: graphemes,
+                                                    appendingTo: &placedLines, into: &out)
+                                }
                             }
                             (storesOrder, reversesLines) = (out.storesOrder, out.reversesLines)
                             return out.clusterCount
