@@ -4,14 +4,15 @@ struct PlacementBuffers {
     let clusters: UnsafeMutableBufferPointer<TextPlacement.Cluster>
     /// Written per line for text with right-to-left levels; other text is in visual order.
     let visual: UnsafeMutableBufferPointer<Int>
-    /// A line's items' widths (its clusters in text order, the ellipsis standing for
-    /// elided text), their text, their levels, then its level runs' (where each starts,
-    /// its level), and the runs' visual order.
-    let widths: UnsafeMutableBufferPointer<Int>
-    let texts: UnsafeMutableBufferPointer<ItemText>
-    let levels: UnsafeMutableBufferPointer<UInt8>
-    let runStarts: UnsafeMutableBufferPointer<Int32>
-    let order: UnsafeMutableBufferPointer<Int32>
+    /// While a line is reordered through rule L2, its scratch (`withReorderingScratch`):
+    /// its items' widths (its clusters in text order, the ellipsis standing for elided
+    /// text), their text, their levels, then its level runs' (where each starts, its
+    /// level), and the runs' visual order.
+    var widths = UnsafeMutableBufferPointer<Int>(start: nil, count: 0)
+    var texts = UnsafeMutableBufferPointer<ItemText>(start: nil, count: 0)
+    var levels = UnsafeMutableBufferPointer<UInt8>(start: nil, count: 0)
+    var runStarts = UnsafeMutableBufferPointer<Int32>(start: nil, count: 0)
+    var order = UnsafeMutableBufferPointer<Int32>(start: nil, count: 0)
     /// The prepared text's grapheme ends, widths, hanging flags, tabs, bidi levels
     /// (empty for left-to-right text) and ligature spans, read without reloading the
     /// arrays or checking bounds per cluster.
@@ -23,8 +24,39 @@ struct PlacementBuffers {
     let ligatureSpans: UnsafeBufferPointer<LigatureSpans.Span>
     let width: Double?
     let alignment: TextAlignment
+    /// False to place every line through rule L2 (`placement(of:alignment:onePass:)`).
+    let onePass: Bool
     var clusterCount = 0
     var visualCount = 0
+    /// Whether a line was placed in an order stored (`TextPlacement.Order.stored`), or reversed.
+    var storesOrder = false, reversesLines = false
+}
+
+extension PlacementBuffers {
+    /// Lends `body` these buffers with the scratch for reordering a line of up to
+    /// `capacity` items. Made per line that needs it (few do), in temporaries under
+    /// 1 kB each for a line of up to 128 clusters, which stay on the stack: larger
+    /// ones are on the heap on Linux.
+    mutating func withReorderingScratch<Result>(capacity: Int, _ body: (inout PlacementBuffers) -> Result) -> Result {
+        withUnsafeTemporaryAllocation(of: Int.self, capacity: capacity) { widths in
+            withUnsafeTemporaryAllocation(of: ItemText.self, capacity: capacity) { texts in
+                withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { levels in
+                    withUnsafeTemporaryAllocation(of: Int32.self, capacity: 2 * capacity) { runs in
+                        (self.widths, self.texts, self.levels) = (widths, texts, levels)
+                        (runStarts, order) = (.init(rebasing: runs[..<capacity]), .init(rebasing: runs[capacity...]))
+                        defer {
+                            // Not kept past the temporaries' lifetime.
+                            (self.widths, self.texts, self.levels) = (.init(start: nil, count: 0),
+                                                                     .init(start: nil, count: 0),
+                                                                     .init(start: nil, count: 0))
+                            (runStarts, order) = (.init(start: nil, count: 0), .init(start: nil, count: 0))
+                        }
+                        return body(&self)
+                    }
+                }
+            }
+        }
+    }
 }
 
 /// An item's UTF-16 offsets, both `start` for the ellipsis.
@@ -80,29 +112,6 @@ struct TabCursor {
 }
 
 extension PreparedText {
-    /// Lends `body` the scratch for reordering lines of up to `capacity` items: their
-    /// widths, text and levels, and the level runs' starts and visual order.
-    func withPlacementScratch<Result>(
-        capacity: Int,
-        _ body: (UnsafeMutableBufferPointer<Int>, UnsafeMutableBufferPointer<ItemText>,
-                 UnsafeMutableBufferPointer<UInt8>, UnsafeMutableBufferPointer<Int32>,
-                 UnsafeMutableBufferPointer<Int32>) -> Result
-    ) -> Result {
-        // Left-to-right text needs none, unless truncated.
-        guard capacity > 0 else { return body(.init(start: nil, count: 0), .init(start: nil, count: 0),
-                                              .init(start: nil, count: 0), .init(start: nil, count: 0),
-                                              .init(start: nil, count: 0)) }
-        return withUnsafeTemporaryAllocation(of: Int.self, capacity: capacity) { widths in
-            withUnsafeTemporaryAllocation(of: ItemText.self, capacity: capacity) { texts in
-                withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { levels in
-                    withUnsafeTemporaryAllocation(of: Int32.self, capacity: 2 * capacity) { runs in
-                        body(widths, texts, levels, .init(rebasing: runs[..<capacity]), .init(rebasing: runs[capacity...]))
-                    }
-                }
-            }
-        }
-    }
-
     /// Lends `body` the arrays placing reads: grapheme widths, hanging flags, tabs,
     /// bidi levels and ligature spans.
     func withSources<Result>(
@@ -120,15 +129,70 @@ extension PreparedText {
         }
     }
 
-    /// Places a line of text that needs no reordering: clusters in text order from x = 0,
-    /// then moved to where alignment puts the line.
+    /// Places a line of text that needs no reordering: clusters in text order.
     func placeLeftToRight(_ line: TextPlacement.LineInput, index: Int, graphemes: Range<Int>,
                           into out: inout PlacementBuffers) -> TextPlacement.Line {
+        let tabs = TabCursor(out.tabs, from: graphemes.lowerBound)
+        guard tabs.hasTab(before: graphemes.upperBound) else {
+            return placeLeftToRightWithoutTabs(line, index: index, graphemes: graphemes, into: &out)
+        }
+        return placeLeftToRight(line, index: index, graphemes: graphemes, tabs: tabs, into: &out)
+    }
+
+    /// A line with no tab, in one pass over its widths once their sum is known (as a
+    /// line at one level is laid): each edge `lineLeft + x` px, the sum moving the
+    /// clusters to where alignment puts the line gave.
+    private func placeLeftToRightWithoutTabs(_ line: TextPlacement.LineInput, index: Int, graphemes: Range<Int>,
+                                             into out: inout PlacementBuffers) -> TextPlacement.Line {
+        let pixelsPerUnit = 1 / Double(Units.widthPerPixel)
+        let first = out.clusterCount, count = graphemes.count, lineIndex = Int32(clamping: index)
+        let ends = out.ends, hangs = out.hangs, start = graphemes.lowerBound
+        let widths = UnsafeBufferPointer(rebasing: out.graphemeWidths[graphemes])
+        var pen = 0
+        for width in widths { pen &+= Int(width) }
+        // Whitespace hangs only in a row at the line's end.
+        var trailing = 0, hanging = graphemes.upperBound - 1
+        while hanging >= start, hangs[hanging] {
+            trailing &+= Int(widths[hanging &- start])
+            hanging -= 1
+        }
+        let hyphenWidth = line.showsHyphen ? hyphen.width : 0
+        let lineLeft = Self.lineLeft(total: pen + hyphenWidth, trailing: trailing, lineEnd: line.lineEnd,
+                                     width: out.width, alignment: out.alignment, isRightToLeft: false)
+        let clusters = UnsafeMutableBufferPointer(rebasing: out.clusters[first..<first + count])
+        var x = 0, textStart: Int32 = start == 0 ? 0 : ends[start - 1]
+        // A cluster's left edge is its predecessor's right one, computed once. Indices
+        // within the buffers' bounds: wrapping arithmetic, with no overflow checks.
+        var edge = lineLeft + Double(x) * pixelsPerUnit
+        for index in 0..<count {
+            x &+= Int(widths[index])
+            let next = lineLeft + Double(x) * pixelsPerUnit
+            let end = ends[start &+ index]
+            clusters[index] = TextPlacement.Cluster(start: textStart, end: end, line: lineIndex, left: edge, right: next,
+                                                    isRightToLeft: false, isEllipsis: false, isLineBreak: false)
+            edge = next
+            textStart = end
+        }
+        // A mandatory break ends its line, so the line's last cluster is the break.
+        if line.lineEnd == .mandatoryBreak, count > 0, Int(textStart) == line.utf16Range.upperBound {
+            clusters[count - 1].isLineBreak = true
+        }
+        out.clusterCount = first + count
+        let right = lineLeft + Double(pen) * pixelsPerUnit
+        return TextPlacement.Line(utf16Range: line.utf16Range, left: lineLeft, right: right, y: line.y,
+                                  height: line.height, baseline: line.baseline, isRightToLeft: false,
+                                  visualClusters: first..<first + count, hyphenLeft: line.showsHyphen ? right : nil)
+    }
+
+    /// A line with tabs: clusters in text order from x = 0 (each tab reaching the next
+    /// stop from where the line has got to), then moved to where alignment puts the line.
+    private func placeLeftToRight(_ line: TextPlacement.LineInput, index: Int, graphemes: Range<Int>,
+                                  tabs: TabCursor, into out: inout PlacementBuffers) -> TextPlacement.Line {
         let pixelsPerUnit = 1 / Double(Units.widthPerPixel)
         let first = out.clusterCount, lineIndex = Int32(clamping: index)
         // Held in locals: written through `out`, they were reloaded per cluster.
         let ends = out.ends, widths = out.graphemeWidths, hangs = out.hangs, clusters = out.clusters
-        var tabs = TabCursor(out.tabs, from: graphemes.lowerBound)
+        var tabs = tabs
         var next = first
         var x = 0, trailing = 0
         var start: Int32 = graphemes.lowerBound == 0 ? 0 : ends[graphemes.lowerBound - 1]
@@ -172,16 +236,33 @@ extension PreparedText {
     /// the order rule L2 gives. L2 reorders the line's level runs, not its clusters: a
     /// run is laid forwards, or backwards when its level is odd, as reversing at every
     /// level from the lowest odd one leaves it.
+    ///
+    /// The placed line is appended to `lines` here: returned, it was copied through
+    /// the stack three times on its way there.
     func placeReordering(_ line: TextPlacement.LineInput, index lineIndex: Int, graphemes: Range<Int>,
-                         into out: inout PlacementBuffers) -> TextPlacement.Line {
-        let pixelsPerUnit = 1 / Double(Units.widthPerPixel)
+                         appendingTo lines: inout [TextPlacement.Line], into out: inout PlacementBuffers) {
         let paragraphLevel = bidi.paragraphLevel(at: line.utf16Range.lowerBound)
-        var tabs = TabCursor(out.tabs, from: graphemes.lowerBound)
-        if line.elidedUTF16Range == nil, !tabs.hasTab(before: graphemes.upperBound),
+        let tabs = TabCursor(out.tabs, from: graphemes.lowerBound)
+        if out.onePass, line.elidedUTF16Range == nil, !tabs.hasTab(before: graphemes.upperBound),
            let placed = placeAtParagraphLevels(line, index: lineIndex, graphemes: graphemes, level: paragraphLevel,
                                                into: &out) {
-            return placed
+            lines.append(placed)
+            return
         }
+        // The line's graphemes, and its ellipsis.
+        let capacity = graphemes.count + (line.elidedUTF16Range == nil ? 0 : 1)
+        lines.append(out.withReorderingScratch(capacity: capacity) { out in
+            placeThroughL2(line, index: lineIndex, graphemes: graphemes, paragraphLevel: paragraphLevel, tabs: tabs,
+                           into: &out)
+        })
+    }
+
+    /// `placeReordering` with the scratch lent: rule L1, then L2 on the level runs.
+    private func placeThroughL2(_ line: TextPlacement.LineInput, index lineIndex: Int, graphemes: Range<Int>,
+                                paragraphLevel: UInt8, tabs: TabCursor,
+                                into out: inout PlacementBuffers) -> TextPlacement.Line {
+        let pixelsPerUnit = 1 / Double(Units.widthPerPixel)
+        var tabs = tabs
         var count = 0
         var pen = 0   // width units from the line's logical start, for tab stops
         let items: LineItems
@@ -286,6 +367,7 @@ extension PreparedText {
         }
         if !isLeftToRightText { out.visualCount += count }
         out.clusterCount += count
+        out.storesOrder = true
         let lastVisual = isLeftToRightText ? out.clusterCount : out.visualCount
         return Self.placedLine(line, lineLeft: lineLeft, left: left, width: x, isRightToLeft: isRightToLeft,
                                visualClusters: firstVisual..<lastVisual, order: .stored)
@@ -316,12 +398,12 @@ extension PreparedText {
         if !spans.isEmpty {
             let span = ligatures.firstSpan(from: first)
             if span < spans.count, Int(spans[span].first) + Int(spans[span].count) <= graphemes.upperBound {
-                guard graphemes.count <= out.widths.count else { return nil }
-                let shared = UnsafeMutableBufferPointer(rebasing: out.widths[..<graphemes.count])
-                for index in shared.indices { shared[index] = Int(out.graphemeWidths[first &+ index]) }
-                shareLigatures(shared, firstGrapheme: first, spans: spans)
-                return placeAtParagraphLevels(line, index: lineIndex, graphemes: graphemes, level: level,
-                                              widths: UnsafeBufferPointer(shared), into: &out)
+                return withUnsafeTemporaryAllocation(of: Int.self, capacity: graphemes.count) { shared in
+                    for index in shared.indices { shared[index] = Int(out.graphemeWidths[first &+ index]) }
+                    shareLigatures(shared, firstGrapheme: first, spans: spans)
+                    return placeAtParagraphLevels(line, index: lineIndex, graphemes: graphemes, level: level,
+                                                  widths: UnsafeBufferPointer(shared), into: &out)
+                }
             }
         }
         return placeAtParagraphLevels(line, index: lineIndex, graphemes: graphemes, level: level,
@@ -342,11 +424,9 @@ extension PreparedText {
             trailing += Int(widths[hanging &- first])
             hanging -= 1
         }
-        // Most lines have every code unit at `level`: checked at once (which vectorizes).
-        // Others are read grapheme by grapheme, by their first code unit as reordering reads them.
-        var differs: UInt8 = 0
-        for unit in levels[firstStart..<Int(ends[last])] { differs |= unit ^ level }
-        let hasRuns = differs != 0
+        // Most lines have every code unit at `level`: checked at once. Others are read
+        // grapheme by grapheme, by their first code unit as reordering reads them.
+        let hasRuns = !Self.every(levels, in: firstStart..<Int(ends[last]), is: level)
         if hasRuns, hanging >= first {
             var start = firstStart
             for grapheme in first...hanging {
@@ -373,19 +453,21 @@ extension PreparedText {
             // Units from the line's left edge, as reordering would lay them: a cluster's
             // logical start edge is its predecessor's end edge, computed once. Inlined
             // with `isOdd` a constant, each direction's loop has no per-cluster choice.
+            // The visual order (the text's, or reversed) is written only if another line
+            // needs the whole order stored (`writeVisualOrder`).
             @inline(__always)
             func lay(isOdd: Bool) {
-                var prefix = 0, start = Int32(firstStart)
-                var edge = left + Double(isOdd ? pen : 0) * pixelsPerUnit
+                // Units from the left edge to the cluster's logical end edge.
+                var x = isOdd ? pen : 0, start = Int32(firstStart)
+                var edge = left + Double(x) * pixelsPerUnit
                 // Indices within the buffers' bounds: wrapping arithmetic, with no overflow checks.
                 for index in 0..<count {
-                    prefix &+= Int(widths[index])
-                    let next = left + Double(isOdd ? pen &- prefix : prefix) * pixelsPerUnit
+                    x = isOdd ? x &- Int(widths[index]) : x &+ Int(widths[index])
+                    let next = left + Double(x) * pixelsPerUnit
                     let end = ends[first &+ index]
                     clusters[index] = TextPlacement.Cluster(start: start, end: end, line: line32,
                                                             left: isOdd ? next : edge, right: isOdd ? edge : next,
                                                             isRightToLeft: isOdd, isEllipsis: false, isLineBreak: false)
-                    visual[isOdd ? count &- 1 &- index : index] = firstCluster &+ index
                     edge = next
                     start = end
                 }
@@ -398,9 +480,27 @@ extension PreparedText {
         }
         out.clusterCount += count
         out.visualCount += count
+        if hasRuns { out.storesOrder = true } else if isOdd { out.reversesLines = true }
         return Self.placedLine(line, lineLeft: lineLeft, left: left, width: pen, isRightToLeft: isOdd,
                                visualClusters: firstVisual..<firstVisual + count,
                                order: hasRuns ? .stored : isOdd ? .reversed : .identity)
+    }
+
+    /// Whether every byte of `bytes[range]` is `value`: eight at a time, the last eight
+    /// read overlapping the ones before (the vectorized loop over bytes spent more on its
+    /// three tails than on a line's levels).
+    @inline(__always)
+    private static func every(_ bytes: UnsafeBufferPointer<UInt8>, in range: Range<Int>, is value: UInt8) -> Bool {
+        guard let base = bytes.baseAddress, range.count >= 8, range.lowerBound >= 0, range.upperBound <= bytes.count else {
+            return !bytes[range].contains { $0 != value }
+        }
+        let raw = UnsafeRawPointer(base), pattern = UInt64(value) &* 0x0101_0101_0101_0101
+        var offset = range.lowerBound
+        while offset &+ 8 < range.upperBound {
+            guard raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self) == pattern else { return false }
+            offset &+= 8
+        }
+        return raw.loadUnaligned(fromByteOffset: range.upperBound &- 8, as: UInt64.self) == pattern
     }
 
     /// Lays the clusters of a line at paragraph level `level` with runs at the level

@@ -219,7 +219,16 @@ extension PreparedText {
     /// Places the lines of `layout`, aligned with `alignment` (the style's when nil)
     /// in the width it was laid out at.
     public func placement(of layout: TextLayout, alignment: TextAlignment? = nil) -> TextPlacement {
-        place(TextPlacement.LayoutLines(lines: layout.lines), width: layout.width, alignment: alignment ?? style.alignment)
+        place(TextPlacement.LayoutLines(lines: layout.lines), width: layout.width, alignment: alignment ?? style.alignment,
+              onePass: true)
+    }
+
+    /// `placement(of:alignment:)`, with `onePass` false placing every line through
+    /// rule L2 on its level runs, as no line needs: for tests that the lines placed in
+    /// one pass are placed as L2 places them.
+    package func placement(of layout: TextLayout, alignment: TextAlignment? = nil, onePass: Bool) -> TextPlacement {
+        place(TextPlacement.LayoutLines(lines: layout.lines), width: layout.width, alignment: alignment ?? style.alignment,
+              onePass: onePass)
     }
 
     /// Places `lines` (in text order, not overlapping), aligned with `alignment` (the
@@ -227,27 +236,29 @@ extension PreparedText {
     /// is at x = 0.
     public func placement(of lines: [TextPlacement.LineInput], width: Double?,
                           alignment: TextAlignment? = nil) -> TextPlacement {
-        place(lines, width: width, alignment: alignment ?? style.alignment)
+        place(lines, width: width, alignment: alignment ?? style.alignment, onePass: true)
     }
 
     /// Generic over the lines so that a layout's are placed without an array of inputs.
     ///
     /// A first pass finds each line's graphemes (a line that starts where the one
-    /// before ended, with no search), so that scratch is sized exactly: the clusters
-    /// are written into it, then copied out once; a line's reordering scratch is sized
-    /// for the longest line. Text with no right-to-left levels skips bidi entirely and
-    /// stores no visual order; a line at a single level finds no runs and reorders
-    /// nothing (it is reversed when that level is odd).
-    private func place<Lines: RandomAccessCollection>(_ lines: Lines, width: Double?,
-                                                      alignment: TextAlignment) -> TextPlacement
+    /// before ended, with no search), so that the clusters' array is made at its size
+    /// and written in place; a line's reordering scratch is sized for the longest line.
+    /// Text with no right-to-left levels skips bidi entirely and stores no visual
+    /// order; a line at a single level finds no runs and reorders nothing (it is
+    /// reversed when that level is odd).
+    private func place<Lines: RandomAccessCollection>(_ lines: Lines, width: Double?, alignment: TextAlignment,
+                                                      onePass: Bool) -> TextPlacement
     where Lines.Element == TextPlacement.LineInput, Lines.Index == Int {
         graphemeEnds.withUnsafeBufferPointer { ends in
             // Each line's graphemes: firsts, then ends.
             withUnsafeTemporaryAllocation(of: Int.self, capacity: 2 * lines.count) { spans in
-                var total = 0, longest = 0, needsItems = !bidi.isLeftToRight
+                let isLeftToRight = bidi.isLeftToRight
+                var total = 0
                 // A line that starts where the one before ended, at a grapheme boundary,
-                // starts at that line's end: found without a search.
-                var previousUpper = Int.min, nextFirst: Int? = nil
+                // starts at that line's end: found without a search; so does one at the
+                // text's start.
+                var previousUpper = 0, nextFirst: Int? = 0
                 for (index, line) in zip(0..., lines) {
                     let graphemes = Self.graphemes(in: line.utf16Range, ends: ends,
                                                    first: line.utf16Range.lowerBound == previousUpper ? nextFirst : nil)
@@ -259,48 +270,46 @@ extension PreparedText {
                     // A truncated line adds its ellipsis.
                     let count = graphemes.count + (line.elidedUTF16Range == nil ? 0 : 1)
                     total += count
-                    longest = max(longest, count)
-                    needsItems = needsItems || line.elidedUTF16Range != nil
                 }
-                var placedLines: [TextPlacement.Line] = [], clusters: [TextPlacement.Cluster] = []
+                var placedLines: [TextPlacement.Line] = []
                 var visualOrder = TextPlacement.VisualOrder(stored: nil, reversedLines: nil, count: 0)
+                var storesOrder = false, reversesLines = false
                 placedLines.reserveCapacity(lines.count)
-                // Written into scratch, then copied into arrays made by `reserveCapacity`: an
-                // array made at its size (`Array(unsafeUninitializedCapacity:)`,
-                // `Array(repeating:count:)`) looks its type up at run time on every call,
-                // and one filled by appending a sequence copies element by element: either
-                // costs more than the copy.
-                withUnsafeTemporaryAllocation(of: TextPlacement.Cluster.self, capacity: total) { written in
-                    withUnsafeTemporaryAllocation(of: Int.self, capacity: bidi.isLeftToRight ? 0 : total) { visual in
-                        let count = withPlacementScratch(capacity: needsItems ? longest : 0) { items, texts, levels, runStarts, order in
-                            withSources { widths, hangs, tabs, bidiLevels, ligatureSpans in
-                                var out = PlacementBuffers(clusters: written, visual: visual, widths: items, texts: texts,
-                                                           levels: levels, runStarts: runStarts, order: order,
-                                                           ends: ends, graphemeWidths: widths, hangs: hangs, tabs: tabs,
-                                                           bidiLevels: bidiLevels, ligatureSpans: ligatureSpans,
-                                                           width: width, alignment: alignment)
-                                for (index, line) in zip(0..., lines) {
-                                    let graphemes = spans[index]..<spans[lines.count + index]
-                                    placedLines.append(bidi.isLeftToRight && line.elidedUTF16Range == nil
-                                                       ? placeLeftToRight(line, index: index, graphemes: graphemes,
-                                                                          into: &out)
-                                                       : placeReordering(line, index: index, graphemes: graphemes,
-                                                                         into: &out))
+                // Written where they stay. Making the array at its size looks its type up at
+                // run time (a generic entry point of the standard library, about 400
+                // instructions), which costs less than writing into scratch and copying,
+                // and the scratch of a few dozen clusters or more is on the heap (over 1 kB).
+                let clusters = [TextPlacement.Cluster](unsafeUninitializedCapacity: total) { written, initialized in
+                    withUnsafeTemporaryAllocation(of: Int.self, capacity: isLeftToRight ? 0 : total) { visual in
+                        let count = withSources { widths, hangs, tabs, bidiLevels, ligatureSpans in
+                            var out = PlacementBuffers(clusters: written, visual: visual, ends: ends,
+                                                       graphemeWidths: widths, hangs: hangs, tabs: tabs,
+                                                       bidiLevels: bidiLevels, ligatureSpans: ligatureSpans,
+                                                       width: width, alignment: alignment, onePass: onePass)
+                            for (index, line) in zip(0..., lines) {
+                                let graphemes = spans[index]..<spans[lines.count + index]
+                                if isLeftToRight && line.elidedUTF16Range == nil && onePass {
+                                    placedLines.append(placeLeftToRight(line, index: index, graphemes: graphemes,
+                                                                        into: &out))
+                                } else {
+                                    placeReordering(line, index: index, graphemes: graphemes,
+                                                    appendingTo: &placedLines, into: &out)
                                 }
-                                return out.clusterCount
                             }
+                            (storesOrder, reversesLines) = (out.storesOrder, out.reversesLines)
+                            return out.clusterCount
                         }
-                        clusters.reserveCapacity(count)
-                        clusters.append(contentsOf: UnsafeBufferPointer(rebasing: written[..<count]))
+                        initialized = count
                         // Left-to-right text is in visual order: the identity, not stored; nor
                         // is any order made only of lines in text order or reversed.
                         var stored: [Int]?, reversedLines: [TextPlacement.Line]?
-                        if !bidi.isLeftToRight {
-                            if placedLines.contains(where: { $0.order == .stored }) {
+                        if !isLeftToRight {
+                            if storesOrder {
+                                Self.writeVisualOrder(of: placedLines, into: visual)
                                 stored = []
                                 stored?.reserveCapacity(count)
                                 stored?.append(contentsOf: UnsafeBufferPointer(rebasing: visual[..<count]))
-                            } else if placedLines.contains(where: { $0.order == .reversed }) {
+                            } else if reversesLines {
                                 reversedLines = placedLines
                             }
                         }
@@ -312,6 +321,16 @@ extension PreparedText {
             }
         }
     }
+    /// Writes the visual order of the lines in text order or reversed, which placing
+    /// them did not (most text stores none): lines reordered otherwise wrote theirs.
+    /// A bidi text's lines have their clusters at the same positions in both orders.
+    private static func writeVisualOrder(of lines: [TextPlacement.Line], into visual: UnsafeMutableBufferPointer<Int>) {
+        for line in lines where line.order != .stored {
+            let span = line.visualClusters, last = span.lowerBound + span.upperBound - 1
+            for position in span { visual[position] = line.order == .reversed ? last - position : position }
+        }
+    }
+
     /// Where a line's leftmost cluster goes, in px: `total` width units wide, the last
     /// `trailing` of them hanging whitespace; 0 when `width` is nil (no alignment).
     static func lineLeft(total: Int, trailing: Int, lineEnd: LineEnd, width: Double?, alignment: TextAlignment,
@@ -352,7 +371,9 @@ extension PreparedText {
         guard first < ends.count, (first == 0 ? 0 : Int(ends[first - 1])) < range.upperBound else {
             return first..<first
         }
-        // The last one ends at or after the line's end.
-        return first..<min(ends[first...].partitioningIndex { Int($0) >= range.upperBound } + 1, ends.count)
+        // The last one ends at or after the line's end; each grapheme holding a code
+        // unit or more, it is at most the line's length past the first.
+        let searched = ends[first..<min(ends.count, first &+ max(range.count, 1))]
+        return first..<min(searched.partitioningIndex { Int($0) >= range.upperBound } + 1, ends.count)
     }
 }

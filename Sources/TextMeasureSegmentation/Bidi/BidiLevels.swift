@@ -92,6 +92,8 @@ package struct BidiLevels: Sendable, Equatable {
 
     /// The base level of the paragraph holding UTF-16 offset `offset`.
     package func paragraphLevel(at offset: Int) -> UInt8 {
+        // Most text is one paragraph, or left to right throughout: no search.
+        if paragraphLevels.count <= 1 { return paragraphLevels.first ?? 0 }
         var low = 0, high = paragraphEnds.count
         while low < high {
             let mid = (low + high) / 2
