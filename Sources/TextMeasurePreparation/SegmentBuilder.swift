@@ -376,9 +376,11 @@ package struct SegmentBuilder {
                          advances: buffers.advances.uncheckedBase, edges: buffers.edges.uncheckedBase,
                          firstGlyphs: buffers.firstGlyphs.uncheckedBase)
             if LineEdgeWidths.hasInnerEdges(stretch, edges: buffers.edges.uncheckedBase) {
-                LineEdgeWidths.splitLigatures(stretch, runs: runs, advances: buffers.advances.uncheckedBase,
-                                              edges: buffers.edges.uncheckedBase)
-                if levels != nil {
+                let spanning = LineEdgeWidths.splitLigatures(stretch, runs: runs,
+                                                             advances: buffers.advances.uncheckedBase,
+                                                             edges: buffers.edges.uncheckedBase)
+                // Arabic flags most boundaries unsafe to break, but few stretches hold a ligature.
+                if spanning, levels != nil {
                     ligatures.record(stretch, runs: runs, edges: buffers.edges.uncheckedBase, firstGrapheme: clusterCount)
                 }
                 LineEdgeWidths.measure(stretch, of: text, runs: runs, advances: buffers.advances.uncheckedBase,
