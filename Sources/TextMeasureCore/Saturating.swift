@@ -14,7 +14,8 @@ extension Int32 {
         } else if value <= Double(Int32.min) {
             self = .min
         } else {
-            self = Int32(value.rounded())
+            // Within Int32's range, so roundedToInt is exact: no libm call per grapheme's width.
+            self = Int32(truncatingIfNeeded: roundedToInt(value))
         }
     }
 }
