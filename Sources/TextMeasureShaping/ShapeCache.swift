@@ -209,19 +209,21 @@ package struct ShapedSegmentKey: Sendable {
 }
 
 /// A segment's width-independent facts, as the cache stores them.
+@usableFromInline
 package struct ShapedSegment: Sendable {
-    package var graphemeCount: Int32
+    @usableFromInline package var graphemeCount: Int32
     /// Clusters before the trailing whitespace.
-    package var contentGraphemeCount: Int32
-    package var width: Int
-    package var trailingWidth: Int
-    package var fonts: UInt64
+    @usableFromInline package var contentGraphemeCount: Int32
+    @usableFromInline package var width: Int
+    @usableFromInline package var trailingWidth: Int
+    @usableFromInline package var fonts: UInt64
     /// The script the text after the segment inherits (`hb_script_t`).
-    package var script: UInt32
+    @usableFromInline package var script: UInt32
     /// Right-to-left ligatures (`LigatureSpans`): bit i set when grapheme i and the one
     /// after it are one glyph cluster. Only segments of at most 64 graphemes have any.
-    package var ligatures: UInt64
+    @usableFromInline package var ligatures: UInt64
 
+    @inlinable   // preparation makes one per segment it stores, from another module
     package init(graphemeCount: Int32, contentGraphemeCount: Int32, width: Int, trailingWidth: Int, fonts: UInt64,
                  script: UInt32, ligatures: UInt64 = 0) {
         self.graphemeCount = graphemeCount
