@@ -5,7 +5,7 @@ extension Int32 {
     /// inputs (font size, line height, a font's own numbers), and `Int(_:)` traps on
     /// NaN, infinity or a value out of range. Kept within 32 bits, any sum over a
     /// text's graphemes or lines (at most 2³¹ of each) stays within `Int`.
-    @inlinable
+    @inlinable @inline(__always)   // per grapheme in preparation: across modules it stayed a call
     package init(saturating value: Double) {
         if value.isNaN {
             self = 0
@@ -14,7 +14,8 @@ extension Int32 {
         } else if value <= Double(Int32.min) {
             self = .min
         } else {
-            self = Int32(value.rounded())
+            // Within Int32's range, so roundedToInt is exact: no libm call per grapheme's width.
+            self = Int32(truncatingIfNeeded: roundedToInt(value))
         }
     }
 }
@@ -22,7 +23,9 @@ extension Int32 {
 /// `Int(value.rounded())` (to nearest, ties away from zero) without the libm call
 /// that `rounded()` compiles to. Exact for |value| < 2^52: subtracting the
 /// truncation leaves the fraction exactly.
-@inlinable
+/// Always inlined: preparation's measuring loop is large enough that the optimizer
+/// otherwise left it a call from another module.
+@inlinable @inline(__always)
 package func roundedToInt(_ value: Double) -> Int {
     let truncated = Int(value)
     let fraction = value - Double(truncated)

@@ -9,7 +9,14 @@ import Synchronization
 /// come before preparation, so the set holds it without knowing its type.
 package final class StyleMeasures: Sendable {
     static let capacity = 32
-    private let measured = Mutex<[(style: TextStyle, measures: AnyMeasures)]>([])
+    private let measured = Mutex<[Entry]>([])
+
+    /// A struct, not a tuple: the runtime copied and destroyed each tuple the lookup
+    /// read, style and all, through its generic value witnesses.
+    private struct Entry: Sendable {
+        let style: TextStyle
+        let measures: AnyMeasures
+    }
 
     /// An entry's measures, of a type the set does not know. A class tagged with that
     /// type rather than `any Sendable`: every preparation looks its style up, and a cast
@@ -31,16 +38,24 @@ package final class StyleMeasures: Sendable {
     /// The measures for `style`, made with `measure` the first time. A set's
     /// measures are all of one type.
     package func measures<Measures: Sendable>(for style: TextStyle, measure: () -> Measures) -> Measures {
-        // By index: `last(where:)` would copy out each entry it returns, style and all.
-        if let found = measured.withLock({ measured in measured.lastIndex { $0.style == style }.map { measured[$0].measures } }),
-           found.type == ObjectIdentifier(Measures.self) {
+        // By index, newest first, each style compared in place: `last(where:)` would copy
+        // out each entry it reads.
+        let found = measured.withLock { entries -> AnyMeasures? in
+            var index = entries.count
+            while index > 0 {
+                index -= 1
+                if entries[index].style == style { return entries[index].measures }
+            }
+            return nil
+        }
+        if let found, found.type == ObjectIdentifier(Measures.self) {
             // The tag says what it holds: the unchecked cast is the checked one, without its cost.
             return unsafeDowncast(found, to: Measured<Measures>.self).value
         }
         let measures = measure()
         measured.withLock { measured in
             if measured.count >= Self.capacity { measured.removeFirst() }
-            measured.append((style, Measured(measures)))
+            measured.append(Entry(style: style, measures: Measured(measures)))
         }
         return measures
     }

@@ -382,10 +382,14 @@ package struct SegmentBuilder {
             shaper.shape(runs, of: text, clusterEnds: stretch.clusterEnds, fonts: itemizer.fontSet, fontList: itemizer.fonts,
                          advances: buffers.advances.uncheckedBase, edges: buffers.edges.uncheckedBase,
                          firstGlyphs: buffers.firstGlyphs.uncheckedBase)
+            // Whether a glyph cluster spans a grapheme boundary (never without inner edges).
+            var spanning = false
             if LineEdgeWidths.hasInnerEdges(stretch, edges: buffers.edges.uncheckedBase) {
-                LineEdgeWidths.splitLigatures(stretch, runs: runs, advances: buffers.advances.uncheckedBase,
-                                              edges: buffers.edges.uncheckedBase)
-                if levels != nil {
+                spanning = LineEdgeWidths.splitLigatures(stretch, runs: runs,
+                                                             advances: buffers.advances.uncheckedBase,
+                                                             edges: buffers.edges.uncheckedBase)
+                // Arabic flags most boundaries unsafe to break, but few stretches hold a ligature.
+                if spanning, levels != nil {
                     ligatures.record(stretch, runs: runs, edges: buffers.edges.uncheckedBase, firstGrapheme: clusterCount)
                 }
                 LineEdgeWidths.measure(stretch, of: text, runs: runs, advances: buffers.advances.uncheckedBase,
@@ -400,7 +404,7 @@ package struct SegmentBuilder {
             measure(stretch, segments: range)
 
             appendBlock(at: Int32(start), count: Int32(count))
-            if cache != nil { store(range, firstCluster: first, position: start) }
+            if cache != nil { store(range, firstCluster: first, position: start, spanning: spanning) }
         }
 
         /// Sums each cluster's advances into its width, and the widths into segments.
@@ -526,7 +530,8 @@ package struct SegmentBuilder {
         /// Caches the segments of a prepared stretch that the cache admitted (looked
         /// up before, with safe breaks on both sides), when HarfBuzz confirms those
         /// breaks inside the stretch and their text settles the script that follows.
-        private func store(_ range: Range<Int>, firstCluster: Int32, position: Int) {
+        /// `spanning`: whether a glyph cluster of the stretch spans a grapheme boundary.
+        private func store(_ range: Range<Int>, firstCluster: Int32, position: Int, spanning: Bool) {
             guard let cache else { return }
             for index in range where buffers.admitted[index] && buffers.scriptAfter[index] != HB_SCRIPT_INVALID {
                 let start = start(of: index), end = breaks[index].utf16Offset
@@ -544,7 +549,8 @@ package struct SegmentBuilder {
                 if isRightToLeft(index) {
                     guard let found = ligatureBits(clusterEnds: sparse..<(sparse + Int(segment.graphemeEnd - firstOfSegment)),
                                                    start: start, end: end,
-                                                   stretchEnd: breaks[range.upperBound - 1].utf16Offset) else { continue }
+                                                   stretchEnd: breaks[range.upperBound - 1].utf16Offset,
+                                                   spanning: spanning) else { continue }
                     ligatures = found
                 }
                 let shaped = ShapedSegment(graphemeCount: segment.graphemeEnd - firstOfSegment,
@@ -561,9 +567,12 @@ package struct SegmentBuilder {
         /// (bit i: no glyph cluster starts at the end of its grapheme i), from its cluster
         /// ends at `clusterEnds` (sparse positions); nil when a glyph cluster spans its start
         /// or its end (inside the stretch, which ends at `stretchEnd`) or a ligature lies
-        /// past its 64th grapheme.
-        private func ligatureBits(clusterEnds: Range<Int>, start: Int, end: Int, stretchEnd: Int) -> UInt64? {
+        /// past its 64th grapheme. Without `spanning` (no glyph cluster of the stretch spans
+        /// a grapheme boundary) only its start, maybe the stretch's, is left to test.
+        private func ligatureBits(clusterEnds: Range<Int>, start: Int, end: Int, stretchEnd: Int,
+                                  spanning: Bool) -> UInt64? {
             if buffers.edges[start] & ClusterEdge.starts == 0 { return nil }
+            guard spanning else { return 0 }
             if end < stretchEnd, buffers.edges[end] & ClusterEdge.starts == 0 { return nil }
             var bits: UInt64 = 0
             for (i, position) in clusterEnds.enumerated() {

@@ -416,8 +416,9 @@ struct StyledSegmentBuilder {
                         edges[index == 0 ? 0 : Int(ends[index - 1])] |= ClusterEdge.starts
                     }
                     guard LineEdgeWidths.hasInnerEdges(stretch, edges: edges) else { return }
-                    LineEdgeWidths.splitLigatures(stretch, runs: fontRuns, advances: advances, edges: edges)
-                    if !built.bidi.isLeftToRight {
+                    let spanning = LineEdgeWidths.splitLigatures(stretch, runs: fontRuns, advances: advances,
+                                                                 edges: edges)
+                    if spanning, !built.bidi.isLeftToRight {
                         built.ligatures.record(stretch, runs: fontRuns, edges: edges, firstGrapheme: 0)
                     }
                     // One style's runs at a time, each with its own features; boundaries

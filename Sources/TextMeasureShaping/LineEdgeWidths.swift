@@ -171,20 +171,26 @@ package enum LineEdgeWidths {
     /// one breaks where Chromium does. Chromium never breaks inside a right-to-left
     /// ligature (lam-alef), so those keep their advance on the first grapheme, which
     /// carries the rest along. `advances` are by UTF-16 offset, in font units.
+    /// Returns whether any glyph cluster spans several graphemes, in either direction:
+    /// when none does, there are no right-to-left ligatures to record (`LigatureSpans`).
     package static func splitLigatures(_ stretch: Stretch, runs: [FontRun], advances: UnsafeMutablePointer<Int32>,
-                               edges: UnsafePointer<UInt8>) {
+                               edges: UnsafePointer<UInt8>) -> Bool {
         var graphemeStarts: [Int] = []
         var clusterStart = stretch.start
         var run = 0
+        var spanning = false
         for end in stretch.clusterEnds {
             let boundary = Int(end)
             // The run is looked for only at a boundary inside a glyph cluster (few): the
             // runs are walked there, as far as the boundaries walked since need.
             if boundary < stretch.end, edges[boundary] & ClusterEdge.starts == 0,
-               Self.advance(&run, to: boundary, in: runs), !runs[run].isRightToLeft {
-                if graphemeStarts.isEmpty { graphemeStarts.append(clusterStart) }
-                graphemeStarts.append(boundary)
-                continue
+               Self.advance(&run, to: boundary, in: runs) {
+                spanning = true
+                if !runs[run].isRightToLeft {
+                    if graphemeStarts.isEmpty { graphemeStarts.append(clusterStart) }
+                    graphemeStarts.append(boundary)
+                    continue
+                }
             }
             if graphemeStarts.count > 1 {
                 let total = Int(advances[graphemeStarts[0]])
@@ -197,6 +203,7 @@ package enum LineEdgeWidths {
             }
             clusterStart = boundary
         }
+        return spanning
     }
 
     /// The advance of the single glyph `glyph` that shaping gave the characters `range`, as

@@ -49,11 +49,12 @@ public final class ShapeCache: Sendable {
     /// The shards. Their count is written once, here: `shardCount` and `shardBits`
     /// (which bits of a hash pick the shard, and so which the shard's table may use)
     /// follow from it.
-    private typealias Shards = InlineArray<32, Mutex<ShapeCacheShard>>
-    static var shardCount: Int { Shards.count }
+    @usableFromInline typealias Shards = InlineArray<32, Mutex<ShapeCacheShard>>
+    @inlinable static var shardCount: Int { Shards.count }
     /// A key's shard is the low `shardBits` bits of its hash.
     static var shardBits: Int { shardCount.trailingZeroBitCount }
-    private let shards: Shards
+    // Reachable from preparation's inlined `lookup` and `insert`, which it calls per segment.
+    @usableFromInline let shards: Shards
 
     /// A cache holding at most `capacity` segments; 0 makes a cache that stores nothing.
     public init(capacity: Int) {
@@ -63,7 +64,7 @@ public final class ShapeCache: Sendable {
     }
 
     /// Whether lookups can ever hit: false for a cache of capacity 0.
-    package var isEnabled: Bool { capacity > 0 }
+    @inlinable package var isEnabled: Bool { capacity > 0 }
 
     /// Removes every entry (the counters are kept).
     public func removeAll() {
@@ -86,6 +87,7 @@ public final class ShapeCache: Sendable {
     }
 
     /// What a lookup found.
+    @usableFromInline
     package enum Lookup {
         /// The segment, its clusters written to the caller's buffers.
         case hit(ShapedSegment)
@@ -96,11 +98,13 @@ public final class ShapeCache: Sendable {
 
     /// Looks `key` up; on a hit, writes the segment's clusters to `clusters`, which
     /// must have room for as many clusters as the key's text has code units.
+    @inlinable
     package func lookup(_ key: ShapedSegmentKey, into clusters: ClusterBuffers) -> Lookup {
         shards[key.shard].withLock { $0.lookup(key, into: clusters) }
     }
 
     /// Stores a segment and its clusters.
+    @inlinable
     package func insert(_ key: ShapedSegmentKey, _ segment: ShapedSegment, from clusters: ClusterBuffers) {
         guard isEnabled else { return }
         shards[key.shard].withLock { $0.insert(key, segment, clusters) }
@@ -195,7 +199,7 @@ package struct ShapedSegmentKey: Sendable {
         return hash
     }
 
-    var shard: Int { Int(hash & UInt64(ShapeCache.shardCount - 1)) }   // a power of two
+    @inlinable var shard: Int { Int(hash & UInt64(ShapeCache.shardCount - 1)) }   // a power of two
 
     /// FNV-1a over UTF-16 code units.
     package static func hash(_ units: UnsafeBufferPointer<UInt16>) -> UInt64 {
@@ -209,19 +213,21 @@ package struct ShapedSegmentKey: Sendable {
 }
 
 /// A segment's width-independent facts, as the cache stores them.
+@usableFromInline
 package struct ShapedSegment: Sendable {
-    package var graphemeCount: Int32
+    @usableFromInline package var graphemeCount: Int32
     /// Clusters before the trailing whitespace.
-    package var contentGraphemeCount: Int32
-    package var width: Int
-    package var trailingWidth: Int
-    package var fonts: UInt64
+    @usableFromInline package var contentGraphemeCount: Int32
+    @usableFromInline package var width: Int
+    @usableFromInline package var trailingWidth: Int
+    @usableFromInline package var fonts: UInt64
     /// The script the text after the segment inherits (`hb_script_t`).
-    package var script: UInt32
+    @usableFromInline package var script: UInt32
     /// Right-to-left ligatures (`LigatureSpans`): bit i set when grapheme i and the one
     /// after it are one glyph cluster. Only segments of at most 64 graphemes have any.
-    package var ligatures: UInt64
+    @usableFromInline package var ligatures: UInt64
 
+    @inlinable   // preparation makes one per segment it stores, from another module
     package init(graphemeCount: Int32, contentGraphemeCount: Int32, width: Int, trailingWidth: Int, fonts: UInt64,
                  script: UInt32, ligatures: UInt64 = 0) {
         self.graphemeCount = graphemeCount
@@ -342,6 +348,7 @@ package enum ShapedSegmentRecord {
 /// records in an array the CLOCK hand sweeps when the shard is full, and the
 /// doorkeeper of keys seen once. Allocated on first use; always used under its
 /// shard's lock.
+@usableFromInline
 package struct ShapeCacheShard: ~Copyable {
     /// A table slot: the record's hash beside it, so that a probe reads one cache
     /// line before the record itself; no record when empty.
@@ -378,6 +385,7 @@ package struct ShapeCacheShard: ~Copyable {
         sightings?.deallocate()
     }
 
+    @usableFromInline
     mutating func lookup(_ key: ShapedSegmentKey, into clusters: ClusterBuffers) -> ShapeCache.Lookup {
         guard capacity > 0 else { return .miss(admit: false) }
         if slots == nil { allocate() }
@@ -398,6 +406,7 @@ package struct ShapeCacheShard: ~Copyable {
 
     /// Stores the segment unless its key is already there (another thread shaped the
     /// same segment at the same time).
+    @usableFromInline
     mutating func insert(_ key: ShapedSegmentKey, _ segment: ShapedSegment, _ clusters: ClusterBuffers) {
         guard capacity > 0 else { return }
         if slots == nil { allocate() }

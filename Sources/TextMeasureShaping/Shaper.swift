@@ -346,11 +346,14 @@ private let shaperBufferKey: pthread_key_t? = {
 }()
 
 /// Bits `Shaper.shape` sets per UTF-16 offset in its `edges` buffer.
+@usableFromInline
 package enum ClusterEdge {
+    // Inlinable constants rather than stored `let`s: from another module (preparation
+    // tests them per boundary) a stored one is read through a call to its addressor.
     /// A glyph cluster starts at this offset.
-    package static let starts: UInt8 = 1
+    @inlinable package static var starts: UInt8 { 1 }
     /// Breaking a line before this cluster would change the shaping on either side.
-    package static let unsafeToBreak: UInt8 = 2
+    @inlinable package static var unsafeToBreak: UInt8 { 2 }
     /// The cluster starting here has more than one glyph.
     static let multipleGlyphs: UInt8 = 4
 }
