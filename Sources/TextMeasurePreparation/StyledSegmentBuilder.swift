@@ -406,9 +406,22 @@ struct StyledSegmentBuilder {
             breaks.withUnsafeBufferPointer { breaks in
                 safe.withUnsafeBufferPointer { safe in
                     let stretch = Stretch(start: 0, end: text.count, clusterEnds: ends, breaks: breaks, safeBreaks: safe)
-                    for (index, fontRun) in fontRuns.enumerated() {
-                        styles[fontRunStyles[index]].shaper.shape(fontRun, of: text, with: fonts[fontRun.fontIndex],
-                                                                  advances: advances, edges: edges, firstGlyphs: glyphs)
+                    // Each style's consecutive runs together, as plain text shapes its runs: the
+                    // clusters whose nominal glyph no lookup of the font reaches (Chinese,
+                    // Japanese, Korean, neutrals) are written without `hb_shape`. The style's
+                    // set gives the nominal glyphs: a one-unit cluster's slot holds the set's
+                    // font for it (`bmpFonts`).
+                    var first = 0
+                    while first < fontRuns.count {
+                        let style = fontRunStyles[first]
+                        var last = first + 1
+                        while last < fontRuns.count, fontRunStyles[last] == style { last += 1 }
+                        let cluster = ends.partitioningIndex { Int($0) > fontRuns[first].start }
+                        styles[style].shaper.shape(Array(fontRuns[first..<last]), of: text,
+                                                   clusterEnds: UnsafeBufferPointer(rebasing: ends[cluster...]),
+                                                   fonts: styles[style].fonts, fontList: fonts,
+                                                   advances: advances, edges: edges, firstGlyphs: glyphs)
+                        first = last
                     }
                     // A placeholder is a glyph cluster of its own, never the end of a ligature
                     // (it is not shaped, so nothing else marks where it starts).
