@@ -68,6 +68,17 @@ struct StyledSegmentBuilder {
     /// Each style's letter and word spacing and placeholder, read per cluster.
     private let spacings: [(letter: Double, word: Double)]
     private let placeholders: [InlinePlaceholder?]
+    private let hasPlaceholders: Bool
+    /// Per style, read per segment looked up (a `FontSet` read out of a style retains it):
+    /// whether its segments may be cached at all (no placeholder, fonts that
+    /// spaces separate), and its fonts' cluster contexts (`FontSet.clusterContexts`).
+    private let cacheableStyles: [Bool]
+    private let clusterContexts: [[UInt8]]
+    /// What each segment's end reads of the base style (a copy of the style retains its
+    /// strings and arrays).
+    private let browserRules: Bool
+    private let breakAll: Bool
+    private let hyphens: Hyphens
 
     /// `normalBoxes`: under `.normal` line height, the base fonts' boxes as plain text
     /// has them (`PreparedText.lineBoxes`, memoized per style).
@@ -91,6 +102,12 @@ struct StyledSegmentBuilder {
         slotOfFont = [Int16](repeating: -1, count: total)
         spacings = styles.map { ($0.style.letterSpacing, $0.style.wordSpacing) }
         placeholders = styles.map(\.placeholder)
+        hasPlaceholders = placeholders.contains { $0 != nil }
+        cacheableStyles = styles.map { $0.placeholder == nil && $0.fonts.spacesSeparateShaping }
+        clusterContexts = styles.map(\.fonts.clusterContexts)
+        browserRules = attributed.style.lineBreakRules == .browser
+        breakAll = attributed.style.wordBreak == .breakAll
+        hyphens = attributed.style.hyphens
         let base = styles[styles.count - 1]
         slots = base.slots
         slotKeys = base.slotKeys
@@ -129,41 +146,39 @@ struct StyledSegmentBuilder {
         return slot
     }
 
-    /// The style (run index, `baseRun` outside every run) of the code unit at `offset`.
-    private func styleIndex(at offset: Int) -> Int {
-        let run = runRanges.partitioningIndex { $0.upperBound > offset }
-        return run < runRanges.count && runRanges[run].contains(offset) ? run : baseRun
-    }
-
     /// Whether segment `index` (`range` of `text`, which starts at `origin` of the
     /// attributed text) may go through the shape cache: inside one run of style `style`
     /// (not a placeholder's), short, with a break on each side that is safe in that
     /// style's fonts or is an edge of the run or paragraph (shaping stops there anyway),
     /// and not a space starting the text under word spacing (which that space does not get).
-    private func isCacheable(_ range: Range<Int>, segment index: Int, style: Int, text: UnsafeBufferPointer<UInt16>,
-                             origin: Int, breaks: [BreakOpportunity]) -> Bool {
-        let fonts = styles[style].fonts
-        guard placeholders[style] == nil, range.count <= SegmentBuilder.longestCachedSegment,
-              fonts.spacesSeparateShaping else { return false }
-        // No run starts or ends inside the segment.
+    /// `run` is the first run ending after the segment's start: runs are not empty, so a
+    /// style changes exactly where one starts or ends, found without a search.
+    private func isCacheable(_ range: Range<Int>, segment index: Int, style: Int, run: Int,
+                             text: UnsafeBufferPointer<UInt16>, origin: Int, breaks: [BreakOpportunity]) -> Bool {
+        guard cacheableStyles[style], range.count <= SegmentBuilder.longestCachedSegment else { return false }
+        let lower = origin + range.lowerBound, upper = origin + range.upperBound
+        // No run starts or ends inside the segment; whether one ends where it ends.
+        let endsStyle: Bool
         if style == baseRun {
-            let next = runRanges.partitioningIndex { $0.upperBound > origin + range.lowerBound }
-            guard next == runRanges.count || runRanges[next].lowerBound >= origin + range.upperBound else { return false }
+            guard run == runRanges.count || runRanges[run].lowerBound >= upper else { return false }
+            endsStyle = run < runRanges.count && runRanges[run].lowerBound == upper
         } else {
-            guard runRanges[style].upperBound >= origin + range.upperBound else { return false }
+            guard runRanges[style].upperBound >= upper else { return false }
+            endsStyle = runRanges[style].upperBound == upper
         }
         func isSafe(_ opportunity: BreakOpportunity) -> Bool {
-            fonts.clusterContexts.withUnsafeBufferPointer { contexts in
+            clusterContexts[style].withUnsafeBufferPointer { contexts in
                 Stretch.isSafeBreak(opportunity, in: text, spacesSeparateShaping: true, contexts: contexts)
             }
         }
         if range.lowerBound == 0 {
             if origin == 0, text[0] == 0x20, spacings[style].word != 0 { return false }
-        } else if styleIndex(at: origin + range.lowerBound - 1) == style, !isSafe(breaks[index - 1]) {
-            return false
+        } else {
+            let startsStyle = run < runRanges.count && runRanges[run].lowerBound == lower
+                || run > 0 && runRanges[run - 1].upperBound == lower
+            if !startsStyle, !isSafe(breaks[index - 1]) { return false }
         }
-        return range.upperBound == text.count || styleIndex(at: origin + range.upperBound) != style
-            || isSafe(breaks[index])
+        return range.upperBound == text.count || endsStyle || isSafe(breaks[index])
     }
 
     private mutating func newSlot(_ fontIndex: Int, run: Int) throws(TextMeasureError) -> Int {
@@ -277,8 +292,8 @@ struct StyledSegmentBuilder {
             let afterMandatory = nextBreak > 0 && breaks[nextBreak - 1].isMandatory && breaks[nextBreak - 1].utf16Offset == start
             let segmentEnd = breaks[segment].utf16Offset
             if let cache, start == (segment == 0 ? 0 : breaks[segment - 1].utf16Offset),
-               isCacheable(start..<segmentEnd, segment: segment, style: styleIndex, text: text, origin: origin,
-                           breaks: breaks) {
+               isCacheable(start..<segmentEnd, segment: segment, style: styleIndex, run: run, text: text,
+                           origin: origin, breaks: breaks) {
                 let first = scripts.script(of: Scalars.decode(text, at: start).scalar)
                 let keyScript = first.isNeutral ? lastRealScript.rawValue : StyledSegmentCache.ownScript
                 switch cache.lookUp(text, start..<segmentEnd, script: keyScript, style: styleIndex) {
@@ -425,8 +440,10 @@ struct StyledSegmentBuilder {
                     }
                     // A placeholder is a glyph cluster of its own, never the end of a ligature
                     // (it is not shaped, so nothing else marks where it starts).
-                    for (index, run) in clusterRuns.enumerated() where placeholders[Int(run)] != nil {
-                        edges[index == 0 ? 0 : Int(ends[index - 1])] |= ClusterEdge.starts
+                    if hasPlaceholders {
+                        for (index, run) in clusterRuns.enumerated() where placeholders[Int(run)] != nil {
+                            edges[index == 0 ? 0 : Int(ends[index - 1])] |= ClusterEdge.starts
+                        }
                     }
                     guard LineEdgeWidths.hasInnerEdges(stretch, edges: edges) else { return }
                     LineEdgeWidths.splitLigatures(stretch, runs: fontRuns, advances: advances, edges: edges)
@@ -657,13 +674,14 @@ struct StyledSegmentBuilder {
     private mutating func appendSegment(_ text: UnsafeBufferPointer<UInt16>, _ opportunity: BreakOpportunity, start: Int,
                                         width: Int, trailingWidth: Int, fonts: UInt64, graphemeEnd: Int,
                                         contentGraphemeEnd: Int32) {
-        let end = opportunity.utf16Offset, style = attributed.style
+        let end = opportunity.utf16Offset, last = text[end - 1]
+        // The hyphen is looked for here, as `SegmentBuilder` does: most segments end with none.
         built.segments.append(Segment(width: width, trailingWidth: trailingWidth, fonts: fonts, end: Int32(end),
                                       graphemeEnd: Int32(graphemeEnd), contentGraphemeEnd: contentGraphemeEnd,
                                       isMandatoryBreak: opportunity.isMandatory,
-                                      endsWithHeldHyphen: style.lineBreakRules == .browser && trailingWidth == 0
-                                          && BrowserTailoring.hyphenHoldsAtLineStart(text, at: end - 1,
-                                                                                     breakAll: style.wordBreak == .breakAll),
+                                      endsWithHeldHyphen: browserRules && trailingWidth == 0
+                                          && (last == 0x2D || last == 0x2010)
+                                          && BrowserTailoring.hyphenHoldsAtLineStart(text, at: end - 1, breakAll: breakAll),
                                       endsWithSoftHyphen: endsWithSoftHyphen(text, opportunity, start: start)))
         built.hasSoftHyphens = built.hasSoftHyphens || built.segments[built.segments.count - 1].endsWithSoftHyphen
     }
@@ -701,7 +719,7 @@ struct StyledSegmentBuilder {
     private func endsWithSoftHyphen(_ text: UnsafeBufferPointer<UInt16>, _ opportunity: BreakOpportunity,
                                     start: Int) -> Bool {
         if opportunity.isHyphenation { return true }
-        guard attributed.style.hyphens != .none else { return false }
+        guard hyphens != .none else { return false }
         var last = opportunity.utf16Offset - 1
         if opportunity.isMandatory {
             while last > start, Scalars.isMandatoryBreak(text[last]) { last -= 1 }
