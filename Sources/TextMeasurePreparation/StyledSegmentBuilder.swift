@@ -137,10 +137,16 @@ struct StyledSegmentBuilder {
     }
 
     /// The slot of `font` drawn in run `run` (`baseRun`: outside every run).
+    @inline(__always)   // asked per cluster: out of line, a call and a uniqueness check each
     private mutating func slot(_ fontIndex: Int, run: Int) throws(TextMeasureError) -> Int {
         // Most clusters ask again for a slot already found: an array lookup, not a hash.
         let known = slotOfFont[slotOfFontStart[run] + fontIndex]
         if known >= 0 { return Int(known) }
+        return try firstSlot(fontIndex, run: run)
+    }
+
+    /// `slot(_:run:)` the first time it is asked for.
+    private mutating func firstSlot(_ fontIndex: Int, run: Int) throws(TextMeasureError) -> Int {
         let slot = try newSlot(fontIndex, run: run)
         slotOfFont[slotOfFontStart[run] + fontIndex] = Int16(slot)
         return slot
@@ -629,7 +635,9 @@ struct StyledSegmentBuilder {
                 hangs = true
                 for offset in start..<end where !Scalars.isHangingSpace(text[offset]) { hangs = false; break }
             }
-            widths[index] = Int32(saturating: width)
+            // Clamped above: rounded without the libm call `Int32(saturating:)` makes
+            // (the same rounding, to nearest and ties away from zero).
+            widths[index] = width.isNaN ? 0 : Int32(roundedToInt(width))
             hangings[index] = hangs
             if hangs {
                 trailing += width
