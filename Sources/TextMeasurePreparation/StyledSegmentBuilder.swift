@@ -248,26 +248,35 @@ struct StyledSegmentBuilder {
     mutating func build(_ text: UnsafeBufferPointer<UInt16>, origin: Int = 0,
                         inheriting script: hb_script_t = HB_SCRIPT_INVALID,
                         levels: BidiLevels? = nil) throws(TextMeasureError) {
-        let base = attributed.style
         guard !text.isEmpty else { return }
-
         let breaks = try lineBreaks(text, origin: origin)
-        if let levels { built.bidi = levels } else { built.bidi = try BidiLevels.resolve(text, direction: base.baseWritingDirection) }
-        let breakEnds = breaks.map { Int32($0.utf16Offset) }
+        if let levels {
+            built.bidi = levels
+        } else {
+            built.bidi = try BidiLevels.resolve(text, direction: attributed.style.baseWritingDirection)
+        }
+        try StyledPreparationBuffers.with(utf16Count: text.count, breakCount: breaks.count) { buffers throws(TextMeasureError) in
+            try build(text, origin: origin, inheriting: script, breaks: breaks, buffers: buffers)
+        }
+    }
+
+    /// `build(_:origin:inheriting:levels:)` given the text's breaks and its scratch memory.
+    private mutating func build(_ text: UnsafeBufferPointer<UInt16>, origin: Int, inheriting script: hb_script_t,
+                                breaks: [BreakOpportunity], buffers: StyledPreparationBuffers) throws(TextMeasureError) {
+        for (index, opportunity) in breaks.enumerated() { buffers.breakEnds[index] = Int32(opportunity.utf16Offset) }
         var ends = [Int32](repeating: 0, count: text.count)
-        let count = try breakEnds.withUnsafeBufferPointer { forced throws(TextMeasureError) in
-            try ends.withUnsafeMutableBufferPointer { out throws(TextMeasureError) in
-                try Boundaries.clusters(in: text, from: 0, to: text.count, forced: forced, into: out.baseAddress!)
-            }
+        let count = try ends.withUnsafeMutableBufferPointer { out throws(TextMeasureError) in
+            try Boundaries.clusters(in: text, from: 0, to: text.count,
+                                    forced: UnsafeBufferPointer(buffers.breakEnds.buffer(from: 0, count: breaks.count)),
+                                    into: out.baseAddress!)
         }
         ends.removeLast(text.count - count)
 
         // Each cluster's run, slot and script; runs of clusters to shape together. A
         // segment the shape cache answers is taken whole, and not shaped.
-        var clusterRuns = [Int32](repeating: 0, count: count)
+        let clusterRuns = buffers.clusterRuns, clusterFonts = buffers.clusterFonts
+        let clusterCursive = buffers.clusterCursive
         var clusterSlots = [UInt8](repeating: 0, count: count)
-        var clusterFonts = [UInt8](repeating: 0, count: count)
-        var clusterCursive = [Bool](repeating: false, count: count)
         var fontRuns: [FontRun] = []
         fontRuns.reserveCapacity(min(count, 64))   // grown one run at a time, it reallocates several times
         // Right-to-left segments keep ligatures across their graphemes (`LigatureSpans`):
@@ -375,37 +384,25 @@ struct StyledSegmentBuilder {
                 }
             }
         }
-        // Per code unit: advances, `ClusterEdge` bits and first glyphs; on the stack for a
-        // short text (three arrays allocated and freed cost a share of preparing it).
-        withUnsafeTemporaryAllocation(of: Int32.self, capacity: text.count) { advances in
-            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: text.count + 1) { edges in
-                withUnsafeTemporaryAllocation(of: UInt32.self, capacity: text.count) { glyphs in
-                    advances.initialize(repeating: 0)
-                    edges.initialize(repeating: 0)
-                    glyphs.initialize(repeating: 0)
-                    shapeAndMeasure(text, origin: origin, ends: ends, breaks: breaks, runs: clusterRuns,
-                                    slots: clusterSlots, fonts: clusterFonts, cursive: clusterCursive, fontRuns: fontRuns,
-                                    cached: cached, cache: cache, scratch: (advances, edges, glyphs))
-                }
-            }
-        }
+        shapeAndMeasure(text, origin: origin, ends: ends, breaks: breaks, slots: clusterSlots, fontRuns: fontRuns,
+                        cached: cached, cache: cache, buffers: buffers)
     }
 
     /// Shapes each run in its slot's font with its style's features (`fontRuns`, split
-    /// at bidi levels; `scratch` zeroed), then measures the clusters (`measure`).
+    /// at bidi levels), then measures the clusters (`measure`). `buffers` hold each
+    /// cluster's style, font index and whether it is cursive, as the walk over the clusters
+    /// found them, and nothing yet of shaping.
     private mutating func shapeAndMeasure(
         _ text: UnsafeBufferPointer<UInt16>, origin: Int, ends: [Int32], breaks: [BreakOpportunity],
-        runs clusterRuns: [Int32], slots clusterSlots: [UInt8], fonts clusterFonts: [UInt8], cursive clusterCursive: [Bool],
-        fontRuns: [FontRun], cached: CachedSegments, cache: StyledSegmentCache?,
-        scratch: (advances: UnsafeMutableBufferPointer<Int32>, edges: UnsafeMutableBufferPointer<UInt8>,
-                  glyphs: UnsafeMutableBufferPointer<UInt32>)
+        slots clusterSlots: [UInt8], fontRuns: [FontRun], cached: CachedSegments, cache: StyledSegmentCache?,
+        buffers: StyledPreparationBuffers
     ) {
-        let advances = scratch.advances.baseAddress!, edges = scratch.edges.baseAddress!
-        let glyphs = scratch.glyphs.baseAddress!
-        var adjustments = [EdgeAdjustment](repeating: EdgeAdjustment(end: 0, start: 0), count: ends.count)
+        let advances = buffers.advances.uncheckedBase, edges = buffers.edges.uncheckedBase
+        let glyphs = buffers.glyphs.uncheckedBase
+        let clusterRuns = buffers.clusterRuns, adjustments = buffers.adjustments
         let scales = slots.map { $0.size * Double(Units.widthPerPixel) / Double($0.font.advanceUnitsPerEm) }
         let fonts = slots.map(\.font)
-        let safe = [Bool](repeating: true, count: breaks.count)
+        let safe = UnsafeBufferPointer(buffers.safeBreaks.buffer(from: 0, count: breaks.count))
         // What the cache gave: its clusters' adjustments, and no glyph cluster across
         // their graphemes (nothing was shaped there).
         if let cache {
@@ -425,7 +422,7 @@ struct StyledSegmentBuilder {
         shapedRunStyles = fontRunStyles
         ends.withUnsafeBufferPointer { ends in
             breaks.withUnsafeBufferPointer { breaks in
-                safe.withUnsafeBufferPointer { safe in
+                do {
                     let stretch = Stretch(start: 0, end: text.count, clusterEnds: ends, breaks: breaks, safeBreaks: safe)
                     // Each style's consecutive runs together, as plain text shapes its runs: the
                     // clusters whose nominal glyph no lookup of the font reaches (Chinese,
@@ -433,12 +430,16 @@ struct StyledSegmentBuilder {
                     // set gives the nominal glyphs: a one-unit cluster's slot holds the set's
                     // font for it (`bmpFonts`).
                     var first = 0
+                    var group: [FontRun] = []
+                    group.reserveCapacity(fontRuns.count)
                     while first < fontRuns.count {
                         let style = fontRunStyles[first]
                         var last = first + 1
                         while last < fontRuns.count, fontRunStyles[last] == style { last += 1 }
                         let cluster = ends.partitioningIndex { Int($0) > fontRuns[first].start }
-                        styles[style].shaper.shape(Array(fontRuns[first..<last]), of: text,
+                        group.removeAll(keepingCapacity: true)
+                        group.append(contentsOf: fontRuns[first..<last])
+                        styles[style].shaper.shape(group, of: text,
                                                    clusterEnds: UnsafeBufferPointer(rebasing: ends[cluster...]),
                                                    fonts: styles[style].fonts, fontList: fonts,
                                                    advances: advances, edges: edges, firstGlyphs: glyphs)
@@ -447,7 +448,7 @@ struct StyledSegmentBuilder {
                     // A placeholder is a glyph cluster of its own, never the end of a ligature
                     // (it is not shaped, so nothing else marks where it starts).
                     if hasPlaceholders {
-                        for (index, run) in clusterRuns.enumerated() where placeholders[Int(run)] != nil {
+                        for index in ends.indices where placeholders[Int(clusterRuns[index])] != nil {
                             edges[index == 0 ? 0 : Int(ends[index - 1])] |= ClusterEdge.starts
                         }
                     }
@@ -458,14 +459,15 @@ struct StyledSegmentBuilder {
                     }
                     // One style's runs at a time, each with its own features; boundaries
                     // outside a style's runs keep the adjustments found before.
-                    var found = adjustments
+                    let found = buffers.styleAdjustments
                     for styleIndex in styles.indices where fontRunStyles.contains(styleIndex) {
-                        let own = fontRuns.indices.filter { fontRunStyles[$0] == styleIndex }.map { fontRuns[$0] }
-                        LineEdgeWidths.measure(stretch, of: text, runs: own, advances: advances, edges: edges,
+                        group.removeAll(keepingCapacity: true)
+                        for (index, run) in fontRuns.enumerated() where fontRunStyles[index] == styleIndex { group.append(run) }
+                        LineEdgeWidths.measure(stretch, of: text, runs: group, advances: advances, edges: edges,
                                                glyphs: glyphs, fonts: fonts, scales: scales,
-                                               shaper: styles[styleIndex].shaper, into: &found)
-                        for (index, adjustment) in found.enumerated() where adjustment.end != 0 || adjustment.start != 0 {
-                            adjustments[index] = adjustment
+                                               shaper: styles[styleIndex].shaper, into: found.uncheckedBase)
+                        for index in ends.indices where found[index].end != 0 || found[index].start != 0 {
+                            adjustments[index] = found[index]
                         }
                     }
                 }
@@ -473,10 +475,10 @@ struct StyledSegmentBuilder {
         }
 
         measure(text, origin: origin, ends: ends, breaks: breaks, runs: clusterRuns, slots: clusterSlots,
-                cursive: clusterCursive, advances: advances, edges: UnsafePointer(edges), scales: scales,
-                cached: cached, cache: cache.map { ($0, clusterFonts, adjustments) })
-        for (index, adjustment) in adjustments.enumerated() where adjustment.end != 0 || adjustment.start != 0 {
-            built.edgeAdjustments.append(adjustment, after: Int32(index))
+                cursive: buffers.clusterCursive, advances: advances, edges: UnsafePointer(edges), scales: scales,
+                cached: cached, cache: cache.map { ($0, buffers.clusterFonts, adjustments) })
+        for index in ends.indices where adjustments[index].end != 0 || adjustments[index].start != 0 {
+            built.edgeAdjustments.append(adjustments[index], after: Int32(index))
         }
     }
 
@@ -554,10 +556,11 @@ struct StyledSegmentBuilder {
     /// line-edge adjustments; `edges`: HarfBuzz's cluster edges).
     private mutating func measure(_ text: UnsafeBufferPointer<UInt16>, origin: Int, ends: [Int32],
                                   breaks: [BreakOpportunity],
-                                  runs clusterRuns: [Int32], slots clusterSlots: [UInt8], cursive clusterCursive: [Bool],
+                                  runs clusterRuns: ScratchArray<Int32>, slots clusterSlots: [UInt8],
+                                  cursive clusterCursive: ScratchArray<Bool>,
                                   advances: UnsafePointer<Int32>, edges: UnsafePointer<UInt8>, scales: [Double],
                                   cached: CachedSegments,
-                                  cache: (StyledSegmentCache, fonts: [UInt8], adjustments: [EdgeAdjustment])?) {
+                                  cache: (StyledSegmentCache, fonts: ScratchArray<UInt8>, adjustments: ScratchArray<EdgeAdjustment>)?) {
         let perPixel = Double(Units.widthPerPixel)
         let base = attributed.style
         let spaceWidth = Self.spaceWidth(attributed.fonts.primary, size: base.fontSize)
@@ -701,7 +704,7 @@ struct StyledSegmentBuilder {
     private func store(_ entry: CachedSegments.Entry, _ text: UnsafeBufferPointer<UInt16>, _ range: Range<Int>,
                        firstCluster: Int, fontIndexMask: UInt64,
                        clusters: (ends: [Int32], widths: [Int32], hangs: [Bool]), edges: UnsafePointer<UInt8>,
-                       cache: (StyledSegmentCache, fonts: [UInt8], adjustments: [EdgeAdjustment])) {
+                       cache: (StyledSegmentCache, fonts: ScratchArray<UInt8>, adjustments: ScratchArray<EdgeAdjustment>)) {
         let (shapeCache, fonts, adjustments) = cache
         guard edges[range.lowerBound] & ClusterEdge.unsafeToBreak == 0,
               edges[range.upperBound] & ClusterEdge.unsafeToBreak == 0, let segment = built.segments.last else { return }
