@@ -15,6 +15,10 @@ struct StyledPreparationBuffers {
     let clusterCursive: ScratchArray<Bool>
     let adjustments: ScratchArray<EdgeAdjustment>
     let styleAdjustments: ScratchArray<EdgeAdjustment>
+    /// Per cluster: its width and whether it hangs, as measured (copied out into the
+    /// prepared text's arrays once).
+    let widths: ScratchArray<Int32>
+    let hangs: ScratchArray<Bool>
     /// Per code unit: what `Shaper` writes (advances, `ClusterEdge` bits with one more
     /// for the text's end, first glyphs).
     let advances: ScratchArray<Int32>
@@ -43,7 +47,7 @@ struct StyledPreparationBuffers {
     private struct Layout {
         var size = 0
         var adjustments = 0, styleAdjustments = 0, runs = 0, advances = 0, glyphs = 0, breakEnds = 0
-        var fonts = 0, cursive = 0, edges = 0, safe = 0
+        var fonts = 0, cursive = 0, edges = 0, safe = 0, widths = 0, hangs = 0
 
         init(n: Int, b: Int) {
             adjustments = reserve(EdgeAdjustment.self, n)
@@ -51,9 +55,11 @@ struct StyledPreparationBuffers {
             runs = reserve(Int32.self, n)
             advances = reserve(Int32.self, n)
             glyphs = reserve(UInt32.self, n)
+            widths = reserve(Int32.self, n)
             breakEnds = reserve(Int32.self, b)
             fonts = reserve(UInt8.self, n)
             cursive = reserve(Bool.self, n)
+            hangs = reserve(Bool.self, n)
             edges = reserve(UInt8.self, n + 1)
             safe = reserve(Bool.self, b)
             size = max(size, 1)
@@ -75,6 +81,8 @@ struct StyledPreparationBuffers {
         breakEnds = ScratchArray(memory + at.breakEnds, count: b)
         clusterFonts = ScratchArray(memory + at.fonts, count: n)
         clusterCursive = ScratchArray(memory + at.cursive, count: n)
+        widths = ScratchArray(memory + at.widths, count: n)
+        hangs = ScratchArray(memory + at.hangs, count: n)
         edges = ScratchArray(memory + at.edges, count: n + 1)
         safeBreaks = ScratchArray(memory + at.safe, count: b)
     }

@@ -476,7 +476,7 @@ struct StyledSegmentBuilder {
 
         measure(text, origin: origin, ends: ends, breaks: breaks, runs: clusterRuns, slots: clusterSlots,
                 cursive: buffers.clusterCursive, advances: advances, edges: UnsafePointer(edges), scales: scales,
-                cached: cached, cache: cache.map { ($0, buffers.clusterFonts, adjustments) })
+                cached: cached, buffers: buffers, cache: cache.map { ($0, buffers.clusterFonts, adjustments) })
         for index in ends.indices where adjustments[index].end != 0 || adjustments[index].start != 0 {
             built.edgeAdjustments.append(adjustments[index], after: Int32(index))
         }
@@ -559,7 +559,7 @@ struct StyledSegmentBuilder {
                                   runs clusterRuns: ScratchArray<Int32>, slots clusterSlots: [UInt8],
                                   cursive clusterCursive: ScratchArray<Bool>,
                                   advances: UnsafePointer<Int32>, edges: UnsafePointer<UInt8>, scales: [Double],
-                                  cached: CachedSegments,
+                                  cached: CachedSegments, buffers: StyledPreparationBuffers,
                                   cache: (StyledSegmentCache, fonts: ScratchArray<UInt8>, adjustments: ScratchArray<EdgeAdjustment>)?) {
         let perPixel = Double(Units.widthPerPixel)
         let base = attributed.style
@@ -576,9 +576,9 @@ struct StyledSegmentBuilder {
         let segmentCache = cache?.0, clusterFonts = cache?.fonts
         built.segments.reserveCapacity(breaks.count)
         // A cluster's end and slot are known: its width and whether it hangs are written
-        // in place (appending to the builder's arrays checks each for a unique reference).
-        var widths = [Int32](repeating: 0, count: ends.count)
-        var hangings = [Bool](repeating: false, count: ends.count)
+        // in place, in scratch memory (an array checks for a unique reference at each
+        // write), and copied out once.
+        let widths = buffers.widths, hangings = buffers.hangs
         var index = 0
         while index < ends.count {
             if hit < cached.hits.count, cached.hits[hit].firstCluster == index, let cache = segmentCache,
@@ -675,9 +675,9 @@ struct StyledSegmentBuilder {
             built.tabStops = TabStops(interval: roundedToInt(tabWidth), minimum: roundedToInt(spaceWidth / 2), graphemes: tabs)
         }
         built.graphemeEnds = ends
-        built.graphemeWidths = widths
+        built.graphemeWidths = Array(UnsafeBufferPointer(widths.buffer(from: 0, count: ends.count)))
         built.graphemeFonts = clusterSlots
-        built.graphemeHangs = hangings
+        built.graphemeHangs = Array(UnsafeBufferPointer(hangings.buffer(from: 0, count: ends.count)))
     }
 
     /// Appends the segment ending at `opportunity` (and starting at `start`), its
@@ -703,7 +703,8 @@ struct StyledSegmentBuilder {
     /// was unsafe to break).
     private func store(_ entry: CachedSegments.Entry, _ text: UnsafeBufferPointer<UInt16>, _ range: Range<Int>,
                        firstCluster: Int, fontIndexMask: UInt64,
-                       clusters: (ends: [Int32], widths: [Int32], hangs: [Bool]), edges: UnsafePointer<UInt8>,
+                       clusters: (ends: [Int32], widths: ScratchArray<Int32>, hangs: ScratchArray<Bool>),
+                       edges: UnsafePointer<UInt8>,
                        cache: (StyledSegmentCache, fonts: ScratchArray<UInt8>, adjustments: ScratchArray<EdgeAdjustment>)) {
         let (shapeCache, fonts, adjustments) = cache
         guard edges[range.lowerBound] & ClusterEdge.unsafeToBreak == 0,
