@@ -158,9 +158,12 @@ struct StyledSegmentBuilder {
     /// style's fonts or is an edge of the run or paragraph (shaping stops there anyway),
     /// and not a space starting the text under word spacing (which that space does not get).
     /// `run` is the first run ending after the segment's start: runs are not empty, so a
-    /// style changes exactly where one starts or ends, found without a search.
+    /// style changes exactly where one starts or ends, found without a search. `checked`
+    /// is the last break found safe or not, and in which style: the segment before ended
+    /// there, so most segments of one style find their first break known.
     private func isCacheable(_ range: Range<Int>, segment index: Int, style: Int, run: Int,
-                             text: UnsafeBufferPointer<UInt16>, origin: Int, breaks: [BreakOpportunity]) -> Bool {
+                             text: UnsafeBufferPointer<UInt16>, origin: Int, breaks: [BreakOpportunity],
+                             checked: inout (breakIndex: Int, style: Int, isSafe: Bool)) -> Bool {
         guard cacheableStyles[style], range.count <= SegmentBuilder.longestCachedSegment else { return false }
         let lower = origin + range.lowerBound, upper = origin + range.upperBound
         // No run starts or ends inside the segment; whether one ends where it ends.
@@ -172,19 +175,23 @@ struct StyledSegmentBuilder {
             guard runRanges[style].upperBound >= upper else { return false }
             endsStyle = runRanges[style].upperBound == upper
         }
-        func isSafe(_ opportunity: BreakOpportunity) -> Bool {
-            clusterContexts[style].withUnsafeBufferPointer { contexts in
-                Stretch.isSafeBreak(opportunity, in: text, spacesSeparateShaping: true, contexts: contexts)
+        // Each call lends the contexts, retaining two arrays.
+        func isSafe(_ breakIndex: Int) -> Bool {
+            if checked.breakIndex == breakIndex, checked.style == style { return checked.isSafe }
+            let safe = clusterContexts[style].withUnsafeBufferPointer { contexts in
+                Stretch.isSafeBreak(breaks[breakIndex], in: text, spacesSeparateShaping: true, contexts: contexts)
             }
+            checked = (breakIndex, style, safe)
+            return safe
         }
         if range.lowerBound == 0 {
             if origin == 0, text[0] == 0x20, spacings[style].word != 0 { return false }
         } else {
             let startsStyle = run < runRanges.count && runRanges[run].lowerBound == lower
                 || run > 0 && runRanges[run - 1].upperBound == lower
-            if !startsStyle, !isSafe(breaks[index - 1]) { return false }
+            if !startsStyle, !isSafe(index - 1) { return false }
         }
-        return range.upperBound == text.count || endsStyle || isSafe(breaks[index])
+        return range.upperBound == text.count || endsStyle || isSafe(index)
     }
 
     private mutating func newSlot(_ fontIndex: Int, run: Int) throws(TextMeasureError) -> Int {
@@ -291,6 +298,7 @@ struct StyledSegmentBuilder {
         // Neutral clusters before the first script of their own, which they take (as in
         // Chromium, "«…" before Arabic letters is Arabic): marked cursive if it is.
         var leadingNeutrals: [Int] = []
+        var checkedBreak = (breakIndex: -1, style: -1, isSafe: false)
         var nextBreak = 0
         var segment = 0
         var start = 0
@@ -308,7 +316,7 @@ struct StyledSegmentBuilder {
             let segmentEnd = breaks[segment].utf16Offset
             if let cache, start == (segment == 0 ? 0 : breaks[segment - 1].utf16Offset),
                isCacheable(start..<segmentEnd, segment: segment, style: styleIndex, run: run, text: text,
-                           origin: origin, breaks: breaks) {
+                           origin: origin, breaks: breaks, checked: &checkedBreak) {
                 let first = scripts.script(of: Scalars.decode(text, at: start).scalar)
                 let keyScript = first.isNeutral ? lastRealScript.rawValue : StyledSegmentCache.ownScript
                 switch cache.lookUp(text, start..<segmentEnd, script: keyScript, style: styleIndex) {
