@@ -11,6 +11,8 @@ struct StyledPreparationBuffers {
     /// in its style's set, whether it is a letter of a cursive script (which letter spacing
     /// skips), its line-edge adjustments, and those one style's runs give (`LineEdgeWidths`).
     let clusterRuns: ScratchArray<Int32>
+    /// Per cluster: its slot (copied out into the prepared text's fonts once).
+    let clusterSlots: ScratchArray<UInt8>
     let clusterFonts: ScratchArray<UInt8>
     let clusterCursive: ScratchArray<Bool>
     let adjustments: ScratchArray<EdgeAdjustment>
@@ -47,7 +49,7 @@ struct StyledPreparationBuffers {
     private struct Layout {
         var size = 0
         var adjustments = 0, styleAdjustments = 0, runs = 0, advances = 0, glyphs = 0, breakEnds = 0
-        var fonts = 0, cursive = 0, edges = 0, safe = 0, widths = 0, hangs = 0
+        var fonts = 0, cursive = 0, edges = 0, safe = 0, widths = 0, hangs = 0, slots = 0
 
         init(n: Int, b: Int) {
             adjustments = reserve(EdgeAdjustment.self, n)
@@ -59,6 +61,7 @@ struct StyledPreparationBuffers {
             breakEnds = reserve(Int32.self, b)
             fonts = reserve(UInt8.self, n)
             cursive = reserve(Bool.self, n)
+            slots = reserve(UInt8.self, n)
             hangs = reserve(Bool.self, n)
             edges = reserve(UInt8.self, n + 1)
             safe = reserve(Bool.self, b)
@@ -81,6 +84,7 @@ struct StyledPreparationBuffers {
         breakEnds = ScratchArray(memory + at.breakEnds, count: b)
         clusterFonts = ScratchArray(memory + at.fonts, count: n)
         clusterCursive = ScratchArray(memory + at.cursive, count: n)
+        clusterSlots = ScratchArray(memory + at.slots, count: n)
         widths = ScratchArray(memory + at.widths, count: n)
         hangs = ScratchArray(memory + at.hangs, count: n)
         edges = ScratchArray(memory + at.edges, count: n + 1)

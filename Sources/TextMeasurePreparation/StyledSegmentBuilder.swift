@@ -283,9 +283,12 @@ struct StyledSegmentBuilder {
         // segment the shape cache answers is taken whole, and not shaped.
         let clusterRuns = buffers.clusterRuns, clusterFonts = buffers.clusterFonts
         let clusterCursive = buffers.clusterCursive
-        var clusterSlots = [UInt8](repeating: 0, count: count)
+        let clusterSlots = buffers.clusterSlots
         var fontRuns: [FontRun] = []
         fontRuns.reserveCapacity(min(count, 64))   // grown one run at a time, it reallocates several times
+        // The run being extended, kept apart until it ends (written back into the array,
+        // it was copied and checked for a unique reference per cluster).
+        var openRun: FontRun?
         // Right-to-left segments keep ligatures across their graphemes (`LigatureSpans`):
         // only text all left to right is cached.
         let cache = shapeCache.flatMap { cache in
@@ -370,13 +373,14 @@ struct StyledSegmentBuilder {
             if unspacedIfCursive, script == HB_SCRIPT_INVALID { leadingNeutrals.append(index) }
             clusterCursive[index] = unspacedIfCursive && Self.isCursive(script)
             // A run's slot belongs to one style run, so runs end at style boundaries too.
-            if var last = fontRuns.last, last.end == start, last.fontIndex == slot, !afterMandatory,
+            if var last = openRun, last.end == start, last.fontIndex == slot, !afterMandatory,
                script == HB_SCRIPT_INVALID || last.script == HB_SCRIPT_INVALID || script == last.script {
                 if last.script == HB_SCRIPT_INVALID { last.script = script }
                 last.end = end
-                fontRuns[fontRuns.count - 1] = last
+                openRun = last
             } else {
-                fontRuns.append(FontRun(start: start, end: end, fontIndex: slot, script: script))
+                if let openRun { fontRuns.append(openRun) }
+                openRun = FontRun(start: start, end: end, fontIndex: slot, script: script)
             }
             if end == segmentEnd, cached.admitted.last?.segment == segment - 1 {
                 cached.admitted[cached.admitted.count - 1].scriptAfter = lastRealScript.rawValue
@@ -384,6 +388,7 @@ struct StyledSegmentBuilder {
             start = end
             index += 1
         }
+        if let openRun { fontRuns.append(openRun) }
 
         if !built.bidi.isLeftToRight {
             built.bidi.levels.withUnsafeBufferPointer { levels in
@@ -402,7 +407,7 @@ struct StyledSegmentBuilder {
     /// found them, and nothing yet of shaping.
     private mutating func shapeAndMeasure(
         _ text: UnsafeBufferPointer<UInt16>, origin: Int, ends: [Int32], breaks: [BreakOpportunity],
-        slots clusterSlots: [UInt8], fontRuns: [FontRun], cached: CachedSegments, cache: StyledSegmentCache?,
+        slots clusterSlots: ScratchArray<UInt8>, fontRuns: [FontRun], cached: CachedSegments, cache: StyledSegmentCache?,
         buffers: StyledPreparationBuffers
     ) {
         let advances = buffers.advances.uncheckedBase, edges = buffers.edges.uncheckedBase
@@ -564,7 +569,7 @@ struct StyledSegmentBuilder {
     /// line-edge adjustments; `edges`: HarfBuzz's cluster edges).
     private mutating func measure(_ text: UnsafeBufferPointer<UInt16>, origin: Int, ends: [Int32],
                                   breaks: [BreakOpportunity],
-                                  runs clusterRuns: ScratchArray<Int32>, slots clusterSlots: [UInt8],
+                                  runs clusterRuns: ScratchArray<Int32>, slots clusterSlots: ScratchArray<UInt8>,
                                   cursive clusterCursive: ScratchArray<Bool>,
                                   advances: UnsafePointer<Int32>, edges: UnsafePointer<UInt8>, scales: [Double],
                                   cached: CachedSegments, buffers: StyledPreparationBuffers,
@@ -684,7 +689,7 @@ struct StyledSegmentBuilder {
         }
         built.graphemeEnds = ends
         built.graphemeWidths = Array(UnsafeBufferPointer(widths.buffer(from: 0, count: ends.count)))
-        built.graphemeFonts = clusterSlots
+        built.graphemeFonts = Array(UnsafeBufferPointer(clusterSlots.buffer(from: 0, count: ends.count)))
         built.graphemeHangs = Array(UnsafeBufferPointer(hangings.buffer(from: 0, count: ends.count)))
     }
 
