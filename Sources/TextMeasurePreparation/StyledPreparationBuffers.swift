@@ -26,8 +26,9 @@ struct StyledPreparationBuffers {
     let advances: ScratchArray<Int32>
     let edges: ScratchArray<UInt8>
     let glyphs: ScratchArray<UInt32>
-    /// Per break opportunity: its offset (a forced cluster end) and whether shaping may
-    /// stop there.
+    /// Per break opportunity: the segment ending there (copied out once), its offset (a
+    /// forced cluster end) and whether shaping may stop there.
+    let segments: ScratchArray<Segment>
     let breakEnds: ScratchArray<Int32>
     let safeBreaks: ScratchArray<Bool>
 
@@ -48,10 +49,11 @@ struct StyledPreparationBuffers {
     /// Where each array starts: largest alignment first, so that each starts aligned.
     private struct Layout {
         var size = 0
-        var adjustments = 0, styleAdjustments = 0, runs = 0, advances = 0, glyphs = 0, breakEnds = 0
+        var segments = 0, adjustments = 0, styleAdjustments = 0, runs = 0, advances = 0, glyphs = 0, breakEnds = 0
         var fonts = 0, cursive = 0, edges = 0, safe = 0, widths = 0, hangs = 0, slots = 0
 
         init(n: Int, b: Int) {
+            segments = reserve(Segment.self, b)
             adjustments = reserve(EdgeAdjustment.self, n)
             styleAdjustments = reserve(EdgeAdjustment.self, n)
             runs = reserve(Int32.self, n)
@@ -76,6 +78,7 @@ struct StyledPreparationBuffers {
     }
 
     private init(_ memory: UnsafeMutableRawPointer, _ at: Layout, n: Int, b: Int) {
+        segments = ScratchArray(memory + at.segments, count: b)
         adjustments = ScratchArray(memory + at.adjustments, count: n)
         styleAdjustments = ScratchArray(memory + at.styleAdjustments, count: n)
         clusterRuns = ScratchArray(memory + at.runs, count: n)

@@ -587,7 +587,10 @@ struct StyledSegmentBuilder {
         var hit = 0, admitted = 0
         // Bound once: a tuple of arrays bound per cluster costs a retain of each.
         let segmentCache = cache?.0, clusterFonts = cache?.fonts
-        built.segments.reserveCapacity(breaks.count)
+        // Each break's segment, written in place and copied out once (appending checked
+        // the array for a unique reference and room per segment).
+        let segments = buffers.segments
+        var hasSoftHyphens = false
         // A cluster's end and slot are known: its width and whether it hangs are written
         // in place, in scratch memory (an array checks for a unique reference at each
         // write), and copied out once.
@@ -608,9 +611,11 @@ struct StyledSegmentBuilder {
                     bits &= bits - 1
                 }
                 index += Int(shaped.graphemeCount)
-                appendSegment(text, breaks[segment], start: segmentStart, width: shaped.width,
-                              trailingWidth: shaped.trailingWidth, fonts: slotMask, graphemeEnd: index,
-                              contentGraphemeEnd: Int32(index) - shaped.graphemeCount + shaped.contentGraphemeCount)
+                segments[segment] = self.segment(text, breaks[segment], start: segmentStart, width: shaped.width,
+                                                 trailingWidth: shaped.trailingWidth, fonts: slotMask, graphemeEnd: index,
+                                                 contentGraphemeEnd: Int32(index) - shaped.graphemeCount
+                                                     + shaped.contentGraphemeCount)
+                hasSoftHyphens = hasSoftHyphens || segments[segment].endsWithSoftHyphen
                 hit += 1
                 segment += 1
                 start = breaks[segment - 1].utf16Offset
@@ -668,12 +673,14 @@ struct StyledSegmentBuilder {
             }
             index += 1
             if end == breaks[segment].utf16Offset {
-                let firstCluster = built.segments.last.map { Int($0.graphemeEnd) } ?? 0
-                appendSegment(text, breaks[segment], start: segmentStart, width: roundedToInt(content),
-                              trailingWidth: roundedToInt(trailing), fonts: fontMask, graphemeEnd: index,
-                              contentGraphemeEnd: contentEnd)
+                let firstCluster = segment == 0 ? 0 : Int(segments[segment - 1].graphemeEnd)
+                let made = self.segment(text, breaks[segment], start: segmentStart, width: roundedToInt(content),
+                                        trailingWidth: roundedToInt(trailing), fonts: fontMask, graphemeEnd: index,
+                                        contentGraphemeEnd: contentEnd)
+                segments[segment] = made
+                hasSoftHyphens = hasSoftHyphens || made.endsWithSoftHyphen
                 if admitted < cached.admitted.count, cached.admitted[admitted].segment == segment, let cache {
-                    store(cached.admitted[admitted], text, segmentStart..<end, firstCluster: firstCluster,
+                    store(cached.admitted[admitted], made, text, segmentStart..<end, firstCluster: firstCluster,
                           fontIndexMask: fontIndexMask, clusters: (ends, widths, hangings), edges: edges, cache: cache)
                     admitted += 1
                 }
@@ -687,41 +694,42 @@ struct StyledSegmentBuilder {
         if !tabs.isEmpty {
             built.tabStops = TabStops(interval: roundedToInt(tabWidth), minimum: roundedToInt(spaceWidth / 2), graphemes: tabs)
         }
+        built.segments = Array(UnsafeBufferPointer(segments.buffer(from: 0, count: breaks.count)))
+        built.hasSoftHyphens = hasSoftHyphens
         built.graphemeEnds = ends
         built.graphemeWidths = Array(UnsafeBufferPointer(widths.buffer(from: 0, count: ends.count)))
         built.graphemeFonts = Array(UnsafeBufferPointer(clusterSlots.buffer(from: 0, count: ends.count)))
         built.graphemeHangs = Array(UnsafeBufferPointer(hangings.buffer(from: 0, count: ends.count)))
     }
 
-    /// Appends the segment ending at `opportunity` (and starting at `start`), its
-    /// clusters ending at `graphemeEnd`.
-    private mutating func appendSegment(_ text: UnsafeBufferPointer<UInt16>, _ opportunity: BreakOpportunity, start: Int,
-                                        width: Int, trailingWidth: Int, fonts: UInt64, graphemeEnd: Int,
-                                        contentGraphemeEnd: Int32) {
+    /// The segment ending at `opportunity` (and starting at `start`), its clusters
+    /// ending at `graphemeEnd`.
+    private func segment(_ text: UnsafeBufferPointer<UInt16>, _ opportunity: BreakOpportunity, start: Int,
+                         width: Int, trailingWidth: Int, fonts: UInt64, graphemeEnd: Int,
+                         contentGraphemeEnd: Int32) -> Segment {
         let end = opportunity.utf16Offset, last = text[end - 1]
         // The hyphen is looked for here, as `SegmentBuilder` does: most segments end with none.
-        built.segments.append(Segment(width: width, trailingWidth: trailingWidth, fonts: fonts, end: Int32(end),
-                                      graphemeEnd: Int32(graphemeEnd), contentGraphemeEnd: contentGraphemeEnd,
-                                      isMandatoryBreak: opportunity.isMandatory,
-                                      endsWithHeldHyphen: browserRules && trailingWidth == 0
-                                          && (last == 0x2D || last == 0x2010)
-                                          && BrowserTailoring.hyphenHoldsAtLineStart(text, at: end - 1, breakAll: breakAll),
-                                      endsWithSoftHyphen: endsWithSoftHyphen(text, opportunity, start: start)))
-        built.hasSoftHyphens = built.hasSoftHyphens || built.segments[built.segments.count - 1].endsWithSoftHyphen
+        return Segment(width: width, trailingWidth: trailingWidth, fonts: fonts, end: Int32(end),
+                       graphemeEnd: Int32(graphemeEnd), contentGraphemeEnd: contentGraphemeEnd,
+                       isMandatoryBreak: opportunity.isMandatory,
+                       endsWithHeldHyphen: browserRules && trailingWidth == 0 && (last == 0x2D || last == 0x2010)
+                           && BrowserTailoring.hyphenHoldsAtLineStart(text, at: end - 1, breakAll: breakAll),
+                       endsWithSoftHyphen: endsWithSoftHyphen(text, opportunity, start: start))
     }
 
-    /// Stores the segment `range` just measured, whose clusters start at `firstCluster`
+    /// Stores `segment`, of `range`, just measured, whose clusters start at `firstCluster`
     /// (of `clusters`, the clusters' ends, widths and whether each hangs), when HarfBuzz
     /// found its breaks safe too (shaped with what is around it, nothing at its edges
     /// was unsafe to break).
-    private func store(_ entry: CachedSegments.Entry, _ text: UnsafeBufferPointer<UInt16>, _ range: Range<Int>,
+    private func store(_ entry: CachedSegments.Entry, _ segment: Segment, _ text: UnsafeBufferPointer<UInt16>,
+                       _ range: Range<Int>,
                        firstCluster: Int, fontIndexMask: UInt64,
                        clusters: (ends: [Int32], widths: ScratchArray<Int32>, hangs: ScratchArray<Bool>),
                        edges: UnsafePointer<UInt8>,
                        cache: (StyledSegmentCache, fonts: ScratchArray<UInt8>, adjustments: ScratchArray<EdgeAdjustment>)) {
         let (shapeCache, fonts, adjustments) = cache
         guard edges[range.lowerBound] & ClusterEdge.unsafeToBreak == 0,
-              edges[range.upperBound] & ClusterEdge.unsafeToBreak == 0, let segment = built.segments.last else { return }
+              edges[range.upperBound] & ClusterEdge.unsafeToBreak == 0 else { return }
         let count = Int(segment.graphemeEnd) - firstCluster
         for offset in 0..<count {
             let cluster = firstCluster + offset, position = range.lowerBound + offset
