@@ -629,18 +629,25 @@ struct StyledSegmentBuilder {
             let styleIndex = Int(clusterRuns[index])
             let spacing = spacings[styleIndex]
             let first = text[start]
-            let scalar = Scalars.decode(text, at: start).scalar
+            // One BMP code point (most clusters), as `SegmentBuilder` measures it: no decoding,
+            // no loop over the cluster's units.
+            let isOneUnit = end == start + 1 && first & 0xF800 != 0xD800
+            let scalar = isOneUnit ? UInt32(first) : Scalars.decode(text, at: start).scalar
             let mandatory = Scalars.isMandatoryBreak(first)
             var width = 0.0
-            if let placeholder = placeholders[styleIndex] {
+            if hasPlaceholders, let placeholder = placeholders[styleIndex] {
                 width = placeholder.width * perPixel
             } else if first == 0x09 {
                 width = tabWidth
                 tabs.append(Int32(index))
             } else if !Scalars.isZeroWidthControl(scalar), !mandatory {
-                var units = 0
-                for offset in start..<end { units += Int(advances[offset]) }
-                width = Double(units) * scales[slot]
+                if isOneUnit {
+                    width = Double(advances[start]) * scales[slot]
+                } else {
+                    var units = 0
+                    for offset in start..<end { units += Int(advances[offset]) }
+                    width = Double(units) * scales[slot]
+                }
             }
             if spacing.letter != 0, !Scalars.isZeroWidthControl(scalar), !mandatory, !clusterCursive[index] {
                 // After each glyph cluster, as Chromium spaces: a grapheme HarfBuzz shapes
@@ -653,8 +660,12 @@ struct StyledSegmentBuilder {
             width = min(max(width, -Double(Int32.max)), Double(Int32.max))
             var hangs = mandatory
             if !hangs {
-                hangs = true
-                for offset in start..<end where !Scalars.isHangingSpace(text[offset]) { hangs = false; break }
+                if isOneUnit {
+                    hangs = Scalars.isHangingSpace(first)
+                } else {
+                    hangs = true
+                    for offset in start..<end where !Scalars.isHangingSpace(text[offset]) { hangs = false; break }
+                }
             }
             // Clamped above: rounded without the libm call `Int32(saturating:)` makes
             // (the same rounding, to nearest and ties away from zero).
