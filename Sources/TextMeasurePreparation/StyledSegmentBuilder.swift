@@ -62,18 +62,23 @@ struct StyledSegmentBuilder {
     private let runRanges: [Range<Int>]
 
     /// For each style, the slot of each of its fonts (-1: none yet): style `s`'s from
-    /// `slotOfFontStart[s]`, in one array (one allocation, no nested array per cluster).
+    /// `facts[s].slotOfFontStart`, in one array (one allocation, no nested array per cluster).
     private var slotOfFont: [Int16]
-    private let slotOfFontStart: [Int]
-    /// Each style's letter and word spacing and placeholder, read per cluster.
-    private let spacings: [(letter: Double, word: Double)]
-    private let placeholders: [InlinePlaceholder?]
+    /// What the walk reads of each style per cluster or segment, in one array (each an
+    /// array of its own, they were made and freed per text).
+    private let facts: [StyleFacts]
     private let hasPlaceholders: Bool
-    /// Per style, read per segment looked up (a `FontSet` read out of a style retains it):
-    /// whether its segments may be cached at all (no placeholder, fonts that
-    /// spaces separate), and its fonts' cluster contexts (`FontSet.clusterContexts`).
-    private let cacheableStyles: [Bool]
+    /// Per style, its fonts' cluster contexts (`FontSet.clusterContexts`): a `FontSet`
+    /// read out of a style per segment looked up retained it.
     private let clusterContexts: [[UInt8]]
+
+    private struct StyleFacts {
+        var slotOfFontStart: Int
+        var letterSpacing, wordSpacing: Double
+        var placeholder: InlinePlaceholder?
+        /// Whether its segments may be cached at all: no placeholder, fonts that spaces separate.
+        var isCacheable: Bool
+    }
     /// What each segment's end reads of the base style (a copy of the style retains its
     /// strings and arrays).
     private let browserRules: Bool
@@ -92,18 +97,17 @@ struct StyledSegmentBuilder {
         self.ellipsis = ellipsis
         styles = StyledRunStyle.styles(of: attributed, normalBoxes: normalBoxes)
         runRanges = attributed.runs.map(\.utf16Range)
-        var starts: [Int] = [], total = 0
-        starts.reserveCapacity(styles.count)
+        var facts: [StyleFacts] = [], total = 0
+        facts.reserveCapacity(styles.count)
         for style in styles {
-            starts.append(total)
+            facts.append(StyleFacts(slotOfFontStart: total, letterSpacing: style.style.letterSpacing,
+                                    wordSpacing: style.style.wordSpacing, placeholder: style.placeholder,
+                                    isCacheable: style.placeholder == nil && style.fonts.spacesSeparateShaping))
             total += style.fonts.fonts.count
         }
-        slotOfFontStart = starts
+        self.facts = facts
         slotOfFont = [Int16](repeating: -1, count: total)
-        spacings = styles.map { ($0.style.letterSpacing, $0.style.wordSpacing) }
-        placeholders = styles.map(\.placeholder)
-        hasPlaceholders = placeholders.contains { $0 != nil }
-        cacheableStyles = styles.map { $0.placeholder == nil && $0.fonts.spacesSeparateShaping }
+        hasPlaceholders = styles.contains { $0.placeholder != nil }
         clusterContexts = styles.map(\.fonts.clusterContexts)
         browserRules = attributed.style.lineBreakRules == .browser
         breakAll = attributed.style.wordBreak == .breakAll
@@ -111,7 +115,7 @@ struct StyledSegmentBuilder {
         let base = styles[styles.count - 1]
         slots = base.slots
         slotKeys = base.slotKeys
-        for index in slots.indices { slotOfFont[starts[styles.count - 1] + index] = Int16(index) }
+        for index in slots.indices { slotOfFont[facts[styles.count - 1].slotOfFontStart + index] = Int16(index) }
     }
 
     /// The base style's slots: its fonts in their set's order, in boxes as plain text's
@@ -140,7 +144,7 @@ struct StyledSegmentBuilder {
     @inline(__always)   // asked per cluster: out of line, a call and a uniqueness check each
     private mutating func slot(_ fontIndex: Int, run: Int) throws(TextMeasureError) -> Int {
         // Most clusters ask again for a slot already found: an array lookup, not a hash.
-        let known = slotOfFont[slotOfFontStart[run] + fontIndex]
+        let known = slotOfFont[facts[run].slotOfFontStart + fontIndex]
         if known >= 0 { return Int(known) }
         return try firstSlot(fontIndex, run: run)
     }
@@ -148,7 +152,7 @@ struct StyledSegmentBuilder {
     /// `slot(_:run:)` the first time it is asked for.
     private mutating func firstSlot(_ fontIndex: Int, run: Int) throws(TextMeasureError) -> Int {
         let slot = try newSlot(fontIndex, run: run)
-        slotOfFont[slotOfFontStart[run] + fontIndex] = Int16(slot)
+        slotOfFont[facts[run].slotOfFontStart + fontIndex] = Int16(slot)
         return slot
     }
 
@@ -164,7 +168,7 @@ struct StyledSegmentBuilder {
     private func isCacheable(_ range: Range<Int>, segment index: Int, style: Int, run: Int,
                              text: UnsafeBufferPointer<UInt16>, origin: Int, breaks: [BreakOpportunity],
                              checked: inout (breakIndex: Int, style: Int, isSafe: Bool)) -> Bool {
-        guard cacheableStyles[style], range.count <= SegmentBuilder.longestCachedSegment else { return false }
+        guard facts[style].isCacheable, range.count <= SegmentBuilder.longestCachedSegment else { return false }
         let lower = origin + range.lowerBound, upper = origin + range.upperBound
         // No run starts or ends inside the segment; whether one ends where it ends.
         let endsStyle: Bool
@@ -185,7 +189,7 @@ struct StyledSegmentBuilder {
             return safe
         }
         if range.lowerBound == 0 {
-            if origin == 0, text[0] == 0x20, spacings[style].word != 0 { return false }
+            if origin == 0, text[0] == 0x20, facts[style].wordSpacing != 0 { return false }
         } else {
             let startsStyle = run < runRanges.count && runRanges[run].lowerBound == lower
                 || run > 0 && runRanges[run - 1].upperBound == lower
@@ -345,7 +349,7 @@ struct StyledSegmentBuilder {
                 }
             }
             if end == segmentEnd { segment += 1 }
-            if let placeholder = placeholders[styleIndex] {
+            if let placeholder = facts[styleIndex].placeholder {
                 clusterSlots[index] = UInt8(try placeholderSlot(placeholder, run: styleIndex))
                 start = end
                 index += 1
@@ -369,7 +373,7 @@ struct StyledSegmentBuilder {
             if script.isNeutral { script = lastRealScript } else { lastRealScript = script }
             // Chromium spaces nothing in a run of a cursive script but spaces: the digits
             // and punctuation among Arabic letters take their script, as for shaping.
-            let unspacedIfCursive = spacings[styleIndex].letter != 0 && !Self.isSpacedInCursiveRuns(text[start])
+            let unspacedIfCursive = facts[styleIndex].letterSpacing != 0 && !Self.isSpacedInCursiveRuns(text[start])
             if unspacedIfCursive, script == HB_SCRIPT_INVALID { leadingNeutrals.append(index) }
             clusterCursive[index] = unspacedIfCursive && Self.isCursive(script)
             // A run's slot belongs to one style run, so runs end at style boundaries too.
@@ -461,7 +465,7 @@ struct StyledSegmentBuilder {
                     // A placeholder is a glyph cluster of its own, never the end of a ligature
                     // (it is not shaped, so nothing else marks where it starts).
                     if hasPlaceholders {
-                        for index in ends.indices where placeholders[Int(clusterRuns[index])] != nil {
+                        for index in ends.indices where facts[Int(clusterRuns[index])].placeholder != nil {
                             edges[index == 0 ? 0 : Int(ends[index - 1])] |= ClusterEdge.starts
                         }
                     }
@@ -607,7 +611,7 @@ struct StyledSegmentBuilder {
                 }
                 var slotMask: UInt64 = 0, bits = shaped.fonts
                 while bits != 0 {
-                    slotMask |= 1 << UInt64(slotOfFont[slotOfFontStart[style] + bits.trailingZeroBitCount])
+                    slotMask |= 1 << UInt64(slotOfFont[facts[style].slotOfFontStart + bits.trailingZeroBitCount])
                     bits &= bits - 1
                 }
                 index += Int(shaped.graphemeCount)
@@ -627,7 +631,7 @@ struct StyledSegmentBuilder {
             let end = Int(boundary)
             let slot = Int(clusterSlots[index])
             let styleIndex = Int(clusterRuns[index])
-            let spacing = spacings[styleIndex]
+            let spacing = (letter: facts[styleIndex].letterSpacing, word: facts[styleIndex].wordSpacing)
             let first = text[start]
             // One BMP code point (most clusters), as `SegmentBuilder` measures it: no decoding,
             // no loop over the cluster's units.
@@ -635,7 +639,7 @@ struct StyledSegmentBuilder {
             let scalar = isOneUnit ? UInt32(first) : Scalars.decode(text, at: start).scalar
             let mandatory = Scalars.isMandatoryBreak(first)
             var width = 0.0
-            if hasPlaceholders, let placeholder = placeholders[styleIndex] {
+            if hasPlaceholders, let placeholder = facts[styleIndex].placeholder {
                 width = placeholder.width * perPixel
             } else if first == 0x09 {
                 width = tabWidth
