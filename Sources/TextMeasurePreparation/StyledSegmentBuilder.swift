@@ -62,12 +62,28 @@ struct StyledSegmentBuilder {
     private let runRanges: [Range<Int>]
 
     /// For each style, the slot of each of its fonts (-1: none yet): style `s`'s from
-    /// `slotOfFontStart[s]`, in one array (one allocation, no nested array per cluster).
+    /// `facts[s].slotOfFontStart`, in one array (one allocation, no nested array per cluster).
     private var slotOfFont: [Int16]
-    private let slotOfFontStart: [Int]
-    /// Each style's letter and word spacing and placeholder, read per cluster.
-    private let spacings: [(letter: Double, word: Double)]
-    private let placeholders: [InlinePlaceholder?]
+    /// What the walk reads of each style per cluster or segment, in one array (each an
+    /// array of its own, they were made and freed per text).
+    private let facts: [StyleFacts]
+    private let hasPlaceholders: Bool
+    /// Per style, its fonts' cluster contexts (`FontSet.clusterContexts`): a `FontSet`
+    /// read out of a style per segment looked up retained it.
+    private let clusterContexts: [[UInt8]]
+
+    private struct StyleFacts {
+        var slotOfFontStart: Int
+        var letterSpacing, wordSpacing: Double
+        var placeholder: InlinePlaceholder?
+        /// Whether its segments may be cached at all: no placeholder, fonts that spaces separate.
+        var isCacheable: Bool
+    }
+    /// What each segment's end reads of the base style (a copy of the style retains its
+    /// strings and arrays).
+    private let browserRules: Bool
+    private let breakAll: Bool
+    private let hyphens: Hyphens
 
     /// `normalBoxes`: under `.normal` line height, the base fonts' boxes as plain text
     /// has them (`PreparedText.lineBoxes`, memoized per style).
@@ -81,20 +97,25 @@ struct StyledSegmentBuilder {
         self.ellipsis = ellipsis
         styles = StyledRunStyle.styles(of: attributed, normalBoxes: normalBoxes)
         runRanges = attributed.runs.map(\.utf16Range)
-        var starts: [Int] = [], total = 0
-        starts.reserveCapacity(styles.count)
+        var facts: [StyleFacts] = [], total = 0
+        facts.reserveCapacity(styles.count)
         for style in styles {
-            starts.append(total)
+            facts.append(StyleFacts(slotOfFontStart: total, letterSpacing: style.style.letterSpacing,
+                                    wordSpacing: style.style.wordSpacing, placeholder: style.placeholder,
+                                    isCacheable: style.placeholder == nil && style.fonts.spacesSeparateShaping))
             total += style.fonts.fonts.count
         }
-        slotOfFontStart = starts
+        self.facts = facts
         slotOfFont = [Int16](repeating: -1, count: total)
-        spacings = styles.map { ($0.style.letterSpacing, $0.style.wordSpacing) }
-        placeholders = styles.map(\.placeholder)
+        hasPlaceholders = styles.contains { $0.placeholder != nil }
+        clusterContexts = styles.map(\.fonts.clusterContexts)
+        browserRules = attributed.style.lineBreakRules == .browser
+        breakAll = attributed.style.wordBreak == .breakAll
+        hyphens = attributed.style.hyphens
         let base = styles[styles.count - 1]
         slots = base.slots
         slotKeys = base.slotKeys
-        for index in slots.indices { slotOfFont[starts[styles.count - 1] + index] = Int16(index) }
+        for index in slots.indices { slotOfFont[facts[styles.count - 1].slotOfFontStart + index] = Int16(index) }
     }
 
     /// The base style's slots: its fonts in their set's order, in boxes as plain text's
@@ -120,19 +141,19 @@ struct StyledSegmentBuilder {
     }
 
     /// The slot of `font` drawn in run `run` (`baseRun`: outside every run).
+    @inline(__always)   // asked per cluster: out of line, a call and a uniqueness check each
     private mutating func slot(_ fontIndex: Int, run: Int) throws(TextMeasureError) -> Int {
         // Most clusters ask again for a slot already found: an array lookup, not a hash.
-        let known = slotOfFont[slotOfFontStart[run] + fontIndex]
+        let known = slotOfFont[facts[run].slotOfFontStart + fontIndex]
         if known >= 0 { return Int(known) }
-        let slot = try newSlot(fontIndex, run: run)
-        slotOfFont[slotOfFontStart[run] + fontIndex] = Int16(slot)
-        return slot
+        return try firstSlot(fontIndex, run: run)
     }
 
-    /// The style (run index, `baseRun` outside every run) of the code unit at `offset`.
-    private func styleIndex(at offset: Int) -> Int {
-        let run = runRanges.partitioningIndex { $0.upperBound > offset }
-        return run < runRanges.count && runRanges[run].contains(offset) ? run : baseRun
+    /// `slot(_:run:)` the first time it is asked for.
+    private mutating func firstSlot(_ fontIndex: Int, run: Int) throws(TextMeasureError) -> Int {
+        let slot = try newSlot(fontIndex, run: run)
+        slotOfFont[facts[run].slotOfFontStart + fontIndex] = Int16(slot)
+        return slot
     }
 
     /// Whether segment `index` (`range` of `text`, which starts at `origin` of the
@@ -140,30 +161,41 @@ struct StyledSegmentBuilder {
     /// (not a placeholder's), short, with a break on each side that is safe in that
     /// style's fonts or is an edge of the run or paragraph (shaping stops there anyway),
     /// and not a space starting the text under word spacing (which that space does not get).
-    private func isCacheable(_ range: Range<Int>, segment index: Int, style: Int, text: UnsafeBufferPointer<UInt16>,
-                             origin: Int, breaks: [BreakOpportunity]) -> Bool {
-        let fonts = styles[style].fonts
-        guard placeholders[style] == nil, range.count <= SegmentBuilder.longestCachedSegment,
-              fonts.spacesSeparateShaping else { return false }
-        // No run starts or ends inside the segment.
+    /// `run` is the first run ending after the segment's start: runs are not empty, so a
+    /// style changes exactly where one starts or ends, found without a search. `checked`
+    /// is the last break found safe or not, and in which style: the segment before ended
+    /// there, so most segments of one style find their first break known.
+    private func isCacheable(_ range: Range<Int>, segment index: Int, style: Int, run: Int,
+                             text: UnsafeBufferPointer<UInt16>, origin: Int, breaks: [BreakOpportunity],
+                             checked: inout (breakIndex: Int, style: Int, isSafe: Bool)) -> Bool {
+        guard facts[style].isCacheable, range.count <= SegmentBuilder.longestCachedSegment else { return false }
+        let lower = origin + range.lowerBound, upper = origin + range.upperBound
+        // No run starts or ends inside the segment; whether one ends where it ends.
+        let endsStyle: Bool
         if style == baseRun {
-            let next = runRanges.partitioningIndex { $0.upperBound > origin + range.lowerBound }
-            guard next == runRanges.count || runRanges[next].lowerBound >= origin + range.upperBound else { return false }
+            guard run == runRanges.count || runRanges[run].lowerBound >= upper else { return false }
+            endsStyle = run < runRanges.count && runRanges[run].lowerBound == upper
         } else {
-            guard runRanges[style].upperBound >= origin + range.upperBound else { return false }
+            guard runRanges[style].upperBound >= upper else { return false }
+            endsStyle = runRanges[style].upperBound == upper
         }
-        func isSafe(_ opportunity: BreakOpportunity) -> Bool {
-            fonts.clusterContexts.withUnsafeBufferPointer { contexts in
-                Stretch.isSafeBreak(opportunity, in: text, spacesSeparateShaping: true, contexts: contexts)
+        // Each call lends the contexts, retaining two arrays.
+        func isSafe(_ breakIndex: Int) -> Bool {
+            if checked.breakIndex == breakIndex, checked.style == style { return checked.isSafe }
+            let safe = clusterContexts[style].withUnsafeBufferPointer { contexts in
+                Stretch.isSafeBreak(breaks[breakIndex], in: text, spacesSeparateShaping: true, contexts: contexts)
             }
+            checked = (breakIndex, style, safe)
+            return safe
         }
         if range.lowerBound == 0 {
-            if origin == 0, text[0] == 0x20, spacings[style].word != 0 { return false }
-        } else if styleIndex(at: origin + range.lowerBound - 1) == style, !isSafe(breaks[index - 1]) {
-            return false
+            if origin == 0, text[0] == 0x20, facts[style].wordSpacing != 0 { return false }
+        } else {
+            let startsStyle = run < runRanges.count && runRanges[run].lowerBound == lower
+                || run > 0 && runRanges[run - 1].upperBound == lower
+            if !startsStyle, !isSafe(index - 1) { return false }
         }
-        return range.upperBound == text.count || styleIndex(at: origin + range.upperBound) != style
-            || isSafe(breaks[index])
+        return range.upperBound == text.count || endsStyle || isSafe(index)
     }
 
     private mutating func newSlot(_ fontIndex: Int, run: Int) throws(TextMeasureError) -> Int {
@@ -227,28 +259,40 @@ struct StyledSegmentBuilder {
     mutating func build(_ text: UnsafeBufferPointer<UInt16>, origin: Int = 0,
                         inheriting script: hb_script_t = HB_SCRIPT_INVALID,
                         levels: BidiLevels? = nil) throws(TextMeasureError) {
-        let base = attributed.style
         guard !text.isEmpty else { return }
-
         let breaks = try lineBreaks(text, origin: origin)
-        if let levels { built.bidi = levels } else { built.bidi = try BidiLevels.resolve(text, direction: base.baseWritingDirection) }
-        let breakEnds = breaks.map { Int32($0.utf16Offset) }
+        if let levels {
+            built.bidi = levels
+        } else {
+            built.bidi = try BidiLevels.resolve(text, direction: attributed.style.baseWritingDirection)
+        }
+        try StyledPreparationBuffers.with(utf16Count: text.count, breakCount: breaks.count) { buffers throws(TextMeasureError) in
+            try build(text, origin: origin, inheriting: script, breaks: breaks, buffers: buffers)
+        }
+    }
+
+    /// `build(_:origin:inheriting:levels:)` given the text's breaks and its scratch memory.
+    private mutating func build(_ text: UnsafeBufferPointer<UInt16>, origin: Int, inheriting script: hb_script_t,
+                                breaks: [BreakOpportunity], buffers: StyledPreparationBuffers) throws(TextMeasureError) {
+        for (index, opportunity) in breaks.enumerated() { buffers.breakEnds[index] = Int32(opportunity.utf16Offset) }
         var ends = [Int32](repeating: 0, count: text.count)
-        let count = try breakEnds.withUnsafeBufferPointer { forced throws(TextMeasureError) in
-            try ends.withUnsafeMutableBufferPointer { out throws(TextMeasureError) in
-                try Boundaries.clusters(in: text, from: 0, to: text.count, forced: forced, into: out.baseAddress!)
-            }
+        let count = try ends.withUnsafeMutableBufferPointer { out throws(TextMeasureError) in
+            try Boundaries.clusters(in: text, from: 0, to: text.count,
+                                    forced: UnsafeBufferPointer(buffers.breakEnds.buffer(from: 0, count: breaks.count)),
+                                    into: out.baseAddress!)
         }
         ends.removeLast(text.count - count)
 
         // Each cluster's run, slot and script; runs of clusters to shape together. A
         // segment the shape cache answers is taken whole, and not shaped.
-        var clusterRuns = [Int32](repeating: 0, count: count)
-        var clusterSlots = [UInt8](repeating: 0, count: count)
-        var clusterFonts = [UInt8](repeating: 0, count: count)
-        var clusterCursive = [Bool](repeating: false, count: count)
+        let clusterRuns = buffers.clusterRuns, clusterFonts = buffers.clusterFonts
+        let clusterCursive = buffers.clusterCursive
+        let clusterSlots = buffers.clusterSlots
         var fontRuns: [FontRun] = []
         fontRuns.reserveCapacity(min(count, 64))   // grown one run at a time, it reallocates several times
+        // The run being extended, kept apart until it ends (written back into the array,
+        // it was copied and checked for a unique reference per cluster).
+        var openRun: FontRun?
         // Right-to-left segments keep ligatures across their graphemes (`LigatureSpans`):
         // only text all left to right is cached.
         let cache = shapeCache.flatMap { cache in
@@ -261,6 +305,7 @@ struct StyledSegmentBuilder {
         // Neutral clusters before the first script of their own, which they take (as in
         // Chromium, "«…" before Arabic letters is Arabic): marked cursive if it is.
         var leadingNeutrals: [Int] = []
+        var checkedBreak = (breakIndex: -1, style: -1, isSafe: false)
         var nextBreak = 0
         var segment = 0
         var start = 0
@@ -277,8 +322,8 @@ struct StyledSegmentBuilder {
             let afterMandatory = nextBreak > 0 && breaks[nextBreak - 1].isMandatory && breaks[nextBreak - 1].utf16Offset == start
             let segmentEnd = breaks[segment].utf16Offset
             if let cache, start == (segment == 0 ? 0 : breaks[segment - 1].utf16Offset),
-               isCacheable(start..<segmentEnd, segment: segment, style: styleIndex, text: text, origin: origin,
-                           breaks: breaks) {
+               isCacheable(start..<segmentEnd, segment: segment, style: styleIndex, run: run, text: text,
+                           origin: origin, breaks: breaks, checked: &checkedBreak) {
                 let first = scripts.script(of: Scalars.decode(text, at: start).scalar)
                 let keyScript = first.isNeutral ? lastRealScript.rawValue : StyledSegmentCache.ownScript
                 switch cache.lookUp(text, start..<segmentEnd, script: keyScript, style: styleIndex) {
@@ -304,7 +349,7 @@ struct StyledSegmentBuilder {
                 }
             }
             if end == segmentEnd { segment += 1 }
-            if let placeholder = placeholders[styleIndex] {
+            if let placeholder = facts[styleIndex].placeholder {
                 clusterSlots[index] = UInt8(try placeholderSlot(placeholder, run: styleIndex))
                 start = end
                 index += 1
@@ -328,17 +373,18 @@ struct StyledSegmentBuilder {
             if script.isNeutral { script = lastRealScript } else { lastRealScript = script }
             // Chromium spaces nothing in a run of a cursive script but spaces: the digits
             // and punctuation among Arabic letters take their script, as for shaping.
-            let unspacedIfCursive = spacings[styleIndex].letter != 0 && !Self.isSpacedInCursiveRuns(text[start])
+            let unspacedIfCursive = facts[styleIndex].letterSpacing != 0 && !Self.isSpacedInCursiveRuns(text[start])
             if unspacedIfCursive, script == HB_SCRIPT_INVALID { leadingNeutrals.append(index) }
             clusterCursive[index] = unspacedIfCursive && Self.isCursive(script)
             // A run's slot belongs to one style run, so runs end at style boundaries too.
-            if var last = fontRuns.last, last.end == start, last.fontIndex == slot, !afterMandatory,
+            if var last = openRun, last.end == start, last.fontIndex == slot, !afterMandatory,
                script == HB_SCRIPT_INVALID || last.script == HB_SCRIPT_INVALID || script == last.script {
                 if last.script == HB_SCRIPT_INVALID { last.script = script }
                 last.end = end
-                fontRuns[fontRuns.count - 1] = last
+                openRun = last
             } else {
-                fontRuns.append(FontRun(start: start, end: end, fontIndex: slot, script: script))
+                if let openRun { fontRuns.append(openRun) }
+                openRun = FontRun(start: start, end: end, fontIndex: slot, script: script)
             }
             if end == segmentEnd, cached.admitted.last?.segment == segment - 1 {
                 cached.admitted[cached.admitted.count - 1].scriptAfter = lastRealScript.rawValue
@@ -346,6 +392,7 @@ struct StyledSegmentBuilder {
             start = end
             index += 1
         }
+        if let openRun { fontRuns.append(openRun) }
 
         if !built.bidi.isLeftToRight {
             built.bidi.levels.withUnsafeBufferPointer { levels in
@@ -354,37 +401,25 @@ struct StyledSegmentBuilder {
                 }
             }
         }
-        // Per code unit: advances, `ClusterEdge` bits and first glyphs; on the stack for a
-        // short text (three arrays allocated and freed cost a share of preparing it).
-        withUnsafeTemporaryAllocation(of: Int32.self, capacity: text.count) { advances in
-            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: text.count + 1) { edges in
-                withUnsafeTemporaryAllocation(of: UInt32.self, capacity: text.count) { glyphs in
-                    advances.initialize(repeating: 0)
-                    edges.initialize(repeating: 0)
-                    glyphs.initialize(repeating: 0)
-                    shapeAndMeasure(text, origin: origin, ends: ends, breaks: breaks, runs: clusterRuns,
-                                    slots: clusterSlots, fonts: clusterFonts, cursive: clusterCursive, fontRuns: fontRuns,
-                                    cached: cached, cache: cache, scratch: (advances, edges, glyphs))
-                }
-            }
-        }
+        shapeAndMeasure(text, origin: origin, ends: ends, breaks: breaks, slots: clusterSlots, fontRuns: fontRuns,
+                        cached: cached, cache: cache, buffers: buffers)
     }
 
     /// Shapes each run in its slot's font with its style's features (`fontRuns`, split
-    /// at bidi levels; `scratch` zeroed), then measures the clusters (`measure`).
+    /// at bidi levels), then measures the clusters (`measure`). `buffers` hold each
+    /// cluster's style, font index and whether it is cursive, as the walk over the clusters
+    /// found them, and nothing yet of shaping.
     private mutating func shapeAndMeasure(
         _ text: UnsafeBufferPointer<UInt16>, origin: Int, ends: [Int32], breaks: [BreakOpportunity],
-        runs clusterRuns: [Int32], slots clusterSlots: [UInt8], fonts clusterFonts: [UInt8], cursive clusterCursive: [Bool],
-        fontRuns: [FontRun], cached: CachedSegments, cache: StyledSegmentCache?,
-        scratch: (advances: UnsafeMutableBufferPointer<Int32>, edges: UnsafeMutableBufferPointer<UInt8>,
-                  glyphs: UnsafeMutableBufferPointer<UInt32>)
+        slots clusterSlots: ScratchArray<UInt8>, fontRuns: [FontRun], cached: CachedSegments, cache: StyledSegmentCache?,
+        buffers: StyledPreparationBuffers
     ) {
-        let advances = scratch.advances.baseAddress!, edges = scratch.edges.baseAddress!
-        let glyphs = scratch.glyphs.baseAddress!
-        var adjustments = [EdgeAdjustment](repeating: EdgeAdjustment(end: 0, start: 0), count: ends.count)
+        let advances = buffers.advances.uncheckedBase, edges = buffers.edges.uncheckedBase
+        let glyphs = buffers.glyphs.uncheckedBase
+        let clusterRuns = buffers.clusterRuns, adjustments = buffers.adjustments
         let scales = slots.map { $0.size * Double(Units.widthPerPixel) / Double($0.font.advanceUnitsPerEm) }
         let fonts = slots.map(\.font)
-        let safe = [Bool](repeating: true, count: breaks.count)
+        let safe = UnsafeBufferPointer(buffers.safeBreaks.buffer(from: 0, count: breaks.count))
         // What the cache gave: its clusters' adjustments, and no glyph cluster across
         // their graphemes (nothing was shaped there).
         if let cache {
@@ -404,16 +439,35 @@ struct StyledSegmentBuilder {
         shapedRunStyles = fontRunStyles
         ends.withUnsafeBufferPointer { ends in
             breaks.withUnsafeBufferPointer { breaks in
-                safe.withUnsafeBufferPointer { safe in
+                do {
                     let stretch = Stretch(start: 0, end: text.count, clusterEnds: ends, breaks: breaks, safeBreaks: safe)
-                    for (index, fontRun) in fontRuns.enumerated() {
-                        styles[fontRunStyles[index]].shaper.shape(fontRun, of: text, with: fonts[fontRun.fontIndex],
-                                                                  advances: advances, edges: edges, firstGlyphs: glyphs)
+                    // Each style's consecutive runs together, as plain text shapes its runs: the
+                    // clusters whose nominal glyph no lookup of the font reaches (Chinese,
+                    // Japanese, Korean, neutrals) are written without `hb_shape`. The style's
+                    // set gives the nominal glyphs: a one-unit cluster's slot holds the set's
+                    // font for it (`bmpFonts`).
+                    var first = 0
+                    var group: [FontRun] = []
+                    group.reserveCapacity(fontRuns.count)
+                    while first < fontRuns.count {
+                        let style = fontRunStyles[first]
+                        var last = first + 1
+                        while last < fontRuns.count, fontRunStyles[last] == style { last += 1 }
+                        let cluster = ends.partitioningIndex { Int($0) > fontRuns[first].start }
+                        group.removeAll(keepingCapacity: true)
+                        group.append(contentsOf: fontRuns[first..<last])
+                        styles[style].shaper.shape(group, of: text,
+                                                   clusterEnds: UnsafeBufferPointer(rebasing: ends[cluster...]),
+                                                   fonts: styles[style].fonts, fontList: fonts,
+                                                   advances: advances, edges: edges, firstGlyphs: glyphs)
+                        first = last
                     }
                     // A placeholder is a glyph cluster of its own, never the end of a ligature
                     // (it is not shaped, so nothing else marks where it starts).
-                    for (index, run) in clusterRuns.enumerated() where placeholders[Int(run)] != nil {
-                        edges[index == 0 ? 0 : Int(ends[index - 1])] |= ClusterEdge.starts
+                    if hasPlaceholders {
+                        for index in ends.indices where facts[Int(clusterRuns[index])].placeholder != nil {
+                            edges[index == 0 ? 0 : Int(ends[index - 1])] |= ClusterEdge.starts
+                        }
                     }
                     guard LineEdgeWidths.hasInnerEdges(stretch, edges: edges) else { return }
                     let spanning = LineEdgeWidths.splitLigatures(stretch, runs: fontRuns, advances: advances,
@@ -423,14 +477,15 @@ struct StyledSegmentBuilder {
                     }
                     // One style's runs at a time, each with its own features; boundaries
                     // outside a style's runs keep the adjustments found before.
-                    var found = adjustments
+                    let found = buffers.styleAdjustments
                     for styleIndex in styles.indices where fontRunStyles.contains(styleIndex) {
-                        let own = fontRuns.indices.filter { fontRunStyles[$0] == styleIndex }.map { fontRuns[$0] }
-                        LineEdgeWidths.measure(stretch, of: text, runs: own, advances: advances, edges: edges,
+                        group.removeAll(keepingCapacity: true)
+                        for (index, run) in fontRuns.enumerated() where fontRunStyles[index] == styleIndex { group.append(run) }
+                        LineEdgeWidths.measure(stretch, of: text, runs: group, advances: advances, edges: edges,
                                                glyphs: glyphs, fonts: fonts, scales: scales,
-                                               shaper: styles[styleIndex].shaper, into: &found)
-                        for (index, adjustment) in found.enumerated() where adjustment.end != 0 || adjustment.start != 0 {
-                            adjustments[index] = adjustment
+                                               shaper: styles[styleIndex].shaper, into: found.uncheckedBase)
+                        for index in ends.indices where found[index].end != 0 || found[index].start != 0 {
+                            adjustments[index] = found[index]
                         }
                     }
                 }
@@ -438,10 +493,10 @@ struct StyledSegmentBuilder {
         }
 
         measure(text, origin: origin, ends: ends, breaks: breaks, runs: clusterRuns, slots: clusterSlots,
-                cursive: clusterCursive, advances: advances, edges: UnsafePointer(edges), scales: scales,
-                cached: cached, cache: cache.map { ($0, clusterFonts, adjustments) })
-        for (index, adjustment) in adjustments.enumerated() where adjustment.end != 0 || adjustment.start != 0 {
-            built.edgeAdjustments.append(adjustment, after: Int32(index))
+                cursive: buffers.clusterCursive, advances: advances, edges: UnsafePointer(edges), scales: scales,
+                cached: cached, buffers: buffers, cache: cache.map { ($0, buffers.clusterFonts, adjustments) })
+        for index in ends.indices where adjustments[index].end != 0 || adjustments[index].start != 0 {
+            built.edgeAdjustments.append(adjustments[index], after: Int32(index))
         }
     }
 
@@ -519,10 +574,11 @@ struct StyledSegmentBuilder {
     /// line-edge adjustments; `edges`: HarfBuzz's cluster edges).
     private mutating func measure(_ text: UnsafeBufferPointer<UInt16>, origin: Int, ends: [Int32],
                                   breaks: [BreakOpportunity],
-                                  runs clusterRuns: [Int32], slots clusterSlots: [UInt8], cursive clusterCursive: [Bool],
+                                  runs clusterRuns: ScratchArray<Int32>, slots clusterSlots: ScratchArray<UInt8>,
+                                  cursive clusterCursive: ScratchArray<Bool>,
                                   advances: UnsafePointer<Int32>, edges: UnsafePointer<UInt8>, scales: [Double],
-                                  cached: CachedSegments,
-                                  cache: (StyledSegmentCache, fonts: [UInt8], adjustments: [EdgeAdjustment])?) {
+                                  cached: CachedSegments, buffers: StyledPreparationBuffers,
+                                  cache: (StyledSegmentCache, fonts: ScratchArray<UInt8>, adjustments: ScratchArray<EdgeAdjustment>)?) {
         let perPixel = Double(Units.widthPerPixel)
         let base = attributed.style
         let spaceWidth = Self.spaceWidth(attributed.fonts.primary, size: base.fontSize)
@@ -536,11 +592,14 @@ struct StyledSegmentBuilder {
         var hit = 0, admitted = 0
         // Bound once: a tuple of arrays bound per cluster costs a retain of each.
         let segmentCache = cache?.0, clusterFonts = cache?.fonts
-        built.segments.reserveCapacity(breaks.count)
+        // Each break's segment, written in place and copied out once (appending checked
+        // the array for a unique reference and room per segment).
+        let segments = buffers.segments
+        var hasSoftHyphens = false
         // A cluster's end and slot are known: its width and whether it hangs are written
-        // in place (appending to the builder's arrays checks each for a unique reference).
-        var widths = [Int32](repeating: 0, count: ends.count)
-        var hangings = [Bool](repeating: false, count: ends.count)
+        // in place, in scratch memory (an array checks for a unique reference at each
+        // write), and copied out once.
+        let widths = buffers.widths, hangings = buffers.hangs
         var index = 0
         while index < ends.count {
             if hit < cached.hits.count, cached.hits[hit].firstCluster == index, let cache = segmentCache,
@@ -553,13 +612,15 @@ struct StyledSegmentBuilder {
                 }
                 var slotMask: UInt64 = 0, bits = shaped.fonts
                 while bits != 0 {
-                    slotMask |= 1 << UInt64(slotOfFont[slotOfFontStart[style] + bits.trailingZeroBitCount])
+                    slotMask |= 1 << UInt64(slotOfFont[facts[style].slotOfFontStart + bits.trailingZeroBitCount])
                     bits &= bits - 1
                 }
                 index += Int(shaped.graphemeCount)
-                appendSegment(text, breaks[segment], start: segmentStart, width: shaped.width,
-                              trailingWidth: shaped.trailingWidth, fonts: slotMask, graphemeEnd: index,
-                              contentGraphemeEnd: Int32(index) - shaped.graphemeCount + shaped.contentGraphemeCount)
+                segments[segment] = self.segment(text, breaks[segment], start: segmentStart, width: shaped.width,
+                                                 trailingWidth: shaped.trailingWidth, fonts: slotMask, graphemeEnd: index,
+                                                 contentGraphemeEnd: Int32(index) - shaped.graphemeCount
+                                                     + shaped.contentGraphemeCount)
+                hasSoftHyphens = hasSoftHyphens || segments[segment].endsWithSoftHyphen
                 hit += 1
                 segment += 1
                 start = breaks[segment - 1].utf16Offset
@@ -571,20 +632,27 @@ struct StyledSegmentBuilder {
             let end = Int(boundary)
             let slot = Int(clusterSlots[index])
             let styleIndex = Int(clusterRuns[index])
-            let spacing = spacings[styleIndex]
+            let spacing = (letter: facts[styleIndex].letterSpacing, word: facts[styleIndex].wordSpacing)
             let first = text[start]
-            let scalar = Scalars.decode(text, at: start).scalar
+            // One BMP code point (most clusters), as `SegmentBuilder` measures it: no decoding,
+            // no loop over the cluster's units.
+            let isOneUnit = end == start + 1 && first & 0xF800 != 0xD800
+            let scalar = isOneUnit ? UInt32(first) : Scalars.decode(text, at: start).scalar
             let mandatory = Scalars.isMandatoryBreak(first)
             var width = 0.0
-            if let placeholder = placeholders[styleIndex] {
+            if hasPlaceholders, let placeholder = facts[styleIndex].placeholder {
                 width = placeholder.width * perPixel
             } else if first == 0x09 {
                 width = tabWidth
                 tabs.append(Int32(index))
             } else if !Scalars.isZeroWidthControl(scalar), !mandatory {
-                var units = 0
-                for offset in start..<end { units += Int(advances[offset]) }
-                width = Double(units) * scales[slot]
+                if isOneUnit {
+                    width = Double(advances[start]) * scales[slot]
+                } else {
+                    var units = 0
+                    for offset in start..<end { units += Int(advances[offset]) }
+                    width = Double(units) * scales[slot]
+                }
             }
             if spacing.letter != 0, !Scalars.isZeroWidthControl(scalar), !mandatory, !clusterCursive[index] {
                 // After each glyph cluster, as Chromium spaces: a grapheme HarfBuzz shapes
@@ -597,10 +665,16 @@ struct StyledSegmentBuilder {
             width = min(max(width, -Double(Int32.max)), Double(Int32.max))
             var hangs = mandatory
             if !hangs {
-                hangs = true
-                for offset in start..<end where !Scalars.isHangingSpace(text[offset]) { hangs = false; break }
+                if isOneUnit {
+                    hangs = Scalars.isHangingSpace(first)
+                } else {
+                    hangs = true
+                    for offset in start..<end where !Scalars.isHangingSpace(text[offset]) { hangs = false; break }
+                }
             }
-            widths[index] = Int32(saturating: width)
+            // Clamped above: rounded without the libm call `Int32(saturating:)` makes
+            // (the same rounding, to nearest and ties away from zero).
+            widths[index] = width.isNaN ? 0 : Int32(roundedToInt(width))
             hangings[index] = hangs
             if hangs {
                 trailing += width
@@ -615,12 +689,14 @@ struct StyledSegmentBuilder {
             }
             index += 1
             if end == breaks[segment].utf16Offset {
-                let firstCluster = built.segments.last.map { Int($0.graphemeEnd) } ?? 0
-                appendSegment(text, breaks[segment], start: segmentStart, width: roundedToInt(content),
-                              trailingWidth: roundedToInt(trailing), fonts: fontMask, graphemeEnd: index,
-                              contentGraphemeEnd: contentEnd)
+                let firstCluster = segment == 0 ? 0 : Int(segments[segment - 1].graphemeEnd)
+                let made = self.segment(text, breaks[segment], start: segmentStart, width: roundedToInt(content),
+                                        trailingWidth: roundedToInt(trailing), fonts: fontMask, graphemeEnd: index,
+                                        contentGraphemeEnd: contentEnd)
+                segments[segment] = made
+                hasSoftHyphens = hasSoftHyphens || made.endsWithSoftHyphen
                 if admitted < cached.admitted.count, cached.admitted[admitted].segment == segment, let cache {
-                    store(cached.admitted[admitted], text, segmentStart..<end, firstCluster: firstCluster,
+                    store(cached.admitted[admitted], made, text, segmentStart..<end, firstCluster: firstCluster,
                           fontIndexMask: fontIndexMask, clusters: (ends, widths, hangings), edges: edges, cache: cache)
                     admitted += 1
                 }
@@ -634,39 +710,42 @@ struct StyledSegmentBuilder {
         if !tabs.isEmpty {
             built.tabStops = TabStops(interval: roundedToInt(tabWidth), minimum: roundedToInt(spaceWidth / 2), graphemes: tabs)
         }
+        built.segments = Array(UnsafeBufferPointer(segments.buffer(from: 0, count: breaks.count)))
+        built.hasSoftHyphens = hasSoftHyphens
         built.graphemeEnds = ends
-        built.graphemeWidths = widths
-        built.graphemeFonts = clusterSlots
-        built.graphemeHangs = hangings
+        built.graphemeWidths = Array(UnsafeBufferPointer(widths.buffer(from: 0, count: ends.count)))
+        built.graphemeFonts = Array(UnsafeBufferPointer(clusterSlots.buffer(from: 0, count: ends.count)))
+        built.graphemeHangs = Array(UnsafeBufferPointer(hangings.buffer(from: 0, count: ends.count)))
     }
 
-    /// Appends the segment ending at `opportunity` (and starting at `start`), its
-    /// clusters ending at `graphemeEnd`.
-    private mutating func appendSegment(_ text: UnsafeBufferPointer<UInt16>, _ opportunity: BreakOpportunity, start: Int,
-                                        width: Int, trailingWidth: Int, fonts: UInt64, graphemeEnd: Int,
-                                        contentGraphemeEnd: Int32) {
-        let end = opportunity.utf16Offset, style = attributed.style
-        built.segments.append(Segment(width: width, trailingWidth: trailingWidth, fonts: fonts, end: Int32(end),
-                                      graphemeEnd: Int32(graphemeEnd), contentGraphemeEnd: contentGraphemeEnd,
-                                      isMandatoryBreak: opportunity.isMandatory,
-                                      endsWithHeldHyphen: style.lineBreakRules == .browser && trailingWidth == 0
-                                          && BrowserTailoring.hyphenHoldsAtLineStart(text, at: end - 1,
-                                                                                     breakAll: style.wordBreak == .breakAll),
-                                      endsWithSoftHyphen: endsWithSoftHyphen(text, opportunity, start: start)))
-        built.hasSoftHyphens = built.hasSoftHyphens || built.segments[built.segments.count - 1].endsWithSoftHyphen
+    /// The segment ending at `opportunity` (and starting at `start`), its clusters
+    /// ending at `graphemeEnd`.
+    private func segment(_ text: UnsafeBufferPointer<UInt16>, _ opportunity: BreakOpportunity, start: Int,
+                         width: Int, trailingWidth: Int, fonts: UInt64, graphemeEnd: Int,
+                         contentGraphemeEnd: Int32) -> Segment {
+        let end = opportunity.utf16Offset, last = text[end - 1]
+        // The hyphen is looked for here, as `SegmentBuilder` does: most segments end with none.
+        return Segment(width: width, trailingWidth: trailingWidth, fonts: fonts, end: Int32(end),
+                       graphemeEnd: Int32(graphemeEnd), contentGraphemeEnd: contentGraphemeEnd,
+                       isMandatoryBreak: opportunity.isMandatory,
+                       endsWithHeldHyphen: browserRules && trailingWidth == 0 && (last == 0x2D || last == 0x2010)
+                           && BrowserTailoring.hyphenHoldsAtLineStart(text, at: end - 1, breakAll: breakAll),
+                       endsWithSoftHyphen: endsWithSoftHyphen(text, opportunity, start: start))
     }
 
-    /// Stores the segment `range` just measured, whose clusters start at `firstCluster`
+    /// Stores `segment`, of `range`, just measured, whose clusters start at `firstCluster`
     /// (of `clusters`, the clusters' ends, widths and whether each hangs), when HarfBuzz
     /// found its breaks safe too (shaped with what is around it, nothing at its edges
     /// was unsafe to break).
-    private func store(_ entry: CachedSegments.Entry, _ text: UnsafeBufferPointer<UInt16>, _ range: Range<Int>,
+    private func store(_ entry: CachedSegments.Entry, _ segment: Segment, _ text: UnsafeBufferPointer<UInt16>,
+                       _ range: Range<Int>,
                        firstCluster: Int, fontIndexMask: UInt64,
-                       clusters: (ends: [Int32], widths: [Int32], hangs: [Bool]), edges: UnsafePointer<UInt8>,
-                       cache: (StyledSegmentCache, fonts: [UInt8], adjustments: [EdgeAdjustment])) {
+                       clusters: (ends: [Int32], widths: ScratchArray<Int32>, hangs: ScratchArray<Bool>),
+                       edges: UnsafePointer<UInt8>,
+                       cache: (StyledSegmentCache, fonts: ScratchArray<UInt8>, adjustments: ScratchArray<EdgeAdjustment>)) {
         let (shapeCache, fonts, adjustments) = cache
         guard edges[range.lowerBound] & ClusterEdge.unsafeToBreak == 0,
-              edges[range.upperBound] & ClusterEdge.unsafeToBreak == 0, let segment = built.segments.last else { return }
+              edges[range.upperBound] & ClusterEdge.unsafeToBreak == 0 else { return }
         let count = Int(segment.graphemeEnd) - firstCluster
         for offset in 0..<count {
             let cluster = firstCluster + offset, position = range.lowerBound + offset
@@ -689,7 +768,7 @@ struct StyledSegmentBuilder {
     private func endsWithSoftHyphen(_ text: UnsafeBufferPointer<UInt16>, _ opportunity: BreakOpportunity,
                                     start: Int) -> Bool {
         if opportunity.isHyphenation { return true }
-        guard attributed.style.hyphens != .none else { return false }
+        guard hyphens != .none else { return false }
         var last = opportunity.utf16Offset - 1
         if opportunity.isMandatory {
             while last > start, Scalars.isMandatoryBreak(text[last]) { last -= 1 }

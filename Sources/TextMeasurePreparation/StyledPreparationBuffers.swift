@@ -1,0 +1,96 @@
+/// The working memory of one styled preparation (`StyledSegmentBuilder.build`), as
+/// `PreparationBuffers` is plain text's: one temporary allocation sized to the text (on
+/// the stack when the text is short), all of it zeroed but `safeBreaks`, which are all
+/// true (the whole text is one stretch). Allocated array by array, these were a tenth
+/// of the instructions styled text spent beyond plain text's.
+///
+/// The one owner of that memory: it exists only inside `with`, and each array is a
+/// `ScratchArray` that knows its length.
+struct StyledPreparationBuffers {
+    /// Per cluster (at most one per code unit): its style (run index), its font's index
+    /// in its style's set, whether it is a letter of a cursive script (which letter spacing
+    /// skips), its line-edge adjustments, and those one style's runs give (`LineEdgeWidths`).
+    let clusterRuns: ScratchArray<Int32>
+    /// Per cluster: its slot (copied out into the prepared text's fonts once).
+    let clusterSlots: ScratchArray<UInt8>
+    let clusterFonts: ScratchArray<UInt8>
+    let clusterCursive: ScratchArray<Bool>
+    let adjustments: ScratchArray<EdgeAdjustment>
+    let styleAdjustments: ScratchArray<EdgeAdjustment>
+    /// Per cluster: its width and whether it hangs, as measured (copied out into the
+    /// prepared text's arrays once).
+    let widths: ScratchArray<Int32>
+    let hangs: ScratchArray<Bool>
+    /// Per code unit: what `Shaper` writes (advances, `ClusterEdge` bits with one more
+    /// for the text's end, first glyphs).
+    let advances: ScratchArray<Int32>
+    let edges: ScratchArray<UInt8>
+    let glyphs: ScratchArray<UInt32>
+    /// Per break opportunity: the segment ending there (copied out once), its offset (a
+    /// forced cluster end) and whether shaping may stop there.
+    let segments: ScratchArray<Segment>
+    let breakEnds: ScratchArray<Int32>
+    let safeBreaks: ScratchArray<Bool>
+
+    /// Calls `body` with buffers for a text of `n` code units and `b` break opportunities.
+    static func with<R>(utf16Count n: Int, breakCount b: Int,
+                        _ body: (StyledPreparationBuffers) throws(TextMeasureError) -> R) throws(TextMeasureError) -> R {
+        let layout = Layout(n: n, b: b)
+        return try withUnsafeTemporaryAllocation(byteCount: layout.size, alignment: 8) { memory throws(TextMeasureError) -> R in
+            // At least one byte is asked for, so the allocation always has an address.
+            let base = memory.baseAddress!
+            base.initializeMemory(as: UInt8.self, repeating: 0, count: layout.size)
+            let buffers = StyledPreparationBuffers(base, layout, n: n, b: b)
+            (buffers.safeBreaks + 0).update(repeating: true, count: b)
+            return try body(buffers)
+        }
+    }
+
+    /// Where each array starts: largest alignment first, so that each starts aligned.
+    private struct Layout {
+        var size = 0
+        var segments = 0, adjustments = 0, styleAdjustments = 0, runs = 0, advances = 0, glyphs = 0, breakEnds = 0
+        var fonts = 0, cursive = 0, edges = 0, safe = 0, widths = 0, hangs = 0, slots = 0
+
+        init(n: Int, b: Int) {
+            segments = reserve(Segment.self, b)
+            adjustments = reserve(EdgeAdjustment.self, n)
+            styleAdjustments = reserve(EdgeAdjustment.self, n)
+            runs = reserve(Int32.self, n)
+            advances = reserve(Int32.self, n)
+            glyphs = reserve(UInt32.self, n)
+            widths = reserve(Int32.self, n)
+            breakEnds = reserve(Int32.self, b)
+            fonts = reserve(UInt8.self, n)
+            cursive = reserve(Bool.self, n)
+            slots = reserve(UInt8.self, n)
+            hangs = reserve(Bool.self, n)
+            edges = reserve(UInt8.self, n + 1)
+            safe = reserve(Bool.self, b)
+            size = max(size, 1)
+        }
+
+        private mutating func reserve<T>(_: T.Type, _ count: Int) -> Int {
+            let offset = size
+            size += MemoryLayout<T>.stride * count
+            return offset
+        }
+    }
+
+    private init(_ memory: UnsafeMutableRawPointer, _ at: Layout, n: Int, b: Int) {
+        segments = ScratchArray(memory + at.segments, count: b)
+        adjustments = ScratchArray(memory + at.adjustments, count: n)
+        styleAdjustments = ScratchArray(memory + at.styleAdjustments, count: n)
+        clusterRuns = ScratchArray(memory + at.runs, count: n)
+        advances = ScratchArray(memory + at.advances, count: n)
+        glyphs = ScratchArray(memory + at.glyphs, count: n)
+        breakEnds = ScratchArray(memory + at.breakEnds, count: b)
+        clusterFonts = ScratchArray(memory + at.fonts, count: n)
+        clusterCursive = ScratchArray(memory + at.cursive, count: n)
+        clusterSlots = ScratchArray(memory + at.slots, count: n)
+        widths = ScratchArray(memory + at.widths, count: n)
+        hangs = ScratchArray(memory + at.hangs, count: n)
+        edges = ScratchArray(memory + at.edges, count: n + 1)
+        safeBreaks = ScratchArray(memory + at.safe, count: b)
+    }
+}
