@@ -59,37 +59,31 @@ package struct PreparationBuffers {
 
     /// Where each array starts: largest alignment first, so that each starts aligned.
     private struct Layout {
-        var size = 0
+        private var space = ScratchLayout()
+        var size: Int { space.byteCount }
         var segments = 0, scales = 0, hashes = 0, blocks = 0, clusterEdges = 0, ends = 0, widths = 0, advances = 0
         var glyphs = 0, breakEnds = 0, scripts = 0, keyScripts = 0, styleKey = 0, fonts = 0, hangs = 0, edges = 0
         var safe = 0, admitted = 0
 
         init(n: Int, b: Int, f: Int, k: Int) {
-            segments = reserve(Segment.self, b)
-            scales = reserve(Double.self, f)
-            hashes = reserve(UInt64.self, b)
-            blocks = reserve((position: Int32, count: Int32).self, b)
-            clusterEdges = reserve(EdgeAdjustment.self, n)
-            ends = reserve(Int32.self, n)
-            widths = reserve(Int32.self, n)
-            advances = reserve(Int32.self, n)
-            glyphs = reserve(UInt32.self, n)
-            breakEnds = reserve(Int32.self, b)
-            scripts = reserve(hb_script_t.self, b)
-            keyScripts = reserve(UInt32.self, b)
-            styleKey = reserve(UInt16.self, k)
-            fonts = reserve(UInt8.self, n)
-            hangs = reserve(Bool.self, n)
-            edges = reserve(UInt8.self, n + 1)
-            safe = reserve(Bool.self, b)
-            admitted = reserve(Bool.self, b)
-            size = max(size, 1)
-        }
-
-        private mutating func reserve<T>(_: T.Type, _ count: Int) -> Int {
-            let offset = size
-            size += MemoryLayout<T>.stride * count
-            return offset
+            segments = space.reserve(Segment.self, b)
+            scales = space.reserve(Double.self, f)
+            hashes = space.reserve(UInt64.self, b)
+            blocks = space.reserve((position: Int32, count: Int32).self, b)
+            clusterEdges = space.reserve(EdgeAdjustment.self, n)
+            ends = space.reserve(Int32.self, n)
+            widths = space.reserve(Int32.self, n)
+            advances = space.reserve(Int32.self, n)
+            glyphs = space.reserve(UInt32.self, n)
+            breakEnds = space.reserve(Int32.self, b)
+            scripts = space.reserve(hb_script_t.self, b)
+            keyScripts = space.reserve(UInt32.self, b)
+            styleKey = space.reserve(UInt16.self, k)
+            fonts = space.reserve(UInt8.self, n)
+            hangs = space.reserve(Bool.self, n)
+            edges = space.reserve(UInt8.self, n + 1)
+            safe = space.reserve(Bool.self, b)
+            admitted = space.reserve(Bool.self, b)
         }
     }
 
@@ -125,6 +119,22 @@ extension ClusterBuffers {
                   fonts: CallerBuffer(buffers.fontForCluster + position, count: count),
                   hangs: CallerBuffer(buffers.clusterHangs + position, count: count), offset: offset)
     }
+}
+
+/// Where the arrays of one scratch allocation start: each reserved after the one
+/// before (reserve the largest alignment first, so that each starts aligned).
+struct ScratchLayout {
+    private var size = 0
+
+    /// The offset of `count` elements of `T`, reserved after what is reserved so far.
+    mutating func reserve<T>(_: T.Type, _ count: Int) -> Int {
+        let offset = size
+        size += MemoryLayout<T>.stride * count
+        return offset
+    }
+
+    /// The bytes to allocate: at least one, so that the allocation always has an address.
+    var byteCount: Int { max(size, 1) }
 }
 
 /// One array of a preparation's scratch memory: its start and its length. Indexing and

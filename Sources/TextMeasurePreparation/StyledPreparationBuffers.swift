@@ -48,32 +48,26 @@ struct StyledPreparationBuffers {
 
     /// Where each array starts: largest alignment first, so that each starts aligned.
     private struct Layout {
-        var size = 0
+        private var space = ScratchLayout()
+        var size: Int { space.byteCount }
         var segments = 0, adjustments = 0, styleAdjustments = 0, runs = 0, advances = 0, glyphs = 0, breakEnds = 0
         var fonts = 0, cursive = 0, edges = 0, safe = 0, widths = 0, hangs = 0, slots = 0
 
         init(n: Int, b: Int) {
-            segments = reserve(Segment.self, b)
-            adjustments = reserve(EdgeAdjustment.self, n)
-            styleAdjustments = reserve(EdgeAdjustment.self, n)
-            runs = reserve(Int32.self, n)
-            advances = reserve(Int32.self, n)
-            glyphs = reserve(UInt32.self, n)
-            widths = reserve(Int32.self, n)
-            breakEnds = reserve(Int32.self, b)
-            fonts = reserve(UInt8.self, n)
-            cursive = reserve(Bool.self, n)
-            slots = reserve(UInt8.self, n)
-            hangs = reserve(Bool.self, n)
-            edges = reserve(UInt8.self, n + 1)
-            safe = reserve(Bool.self, b)
-            size = max(size, 1)
-        }
-
-        private mutating func reserve<T>(_: T.Type, _ count: Int) -> Int {
-            let offset = size
-            size += MemoryLayout<T>.stride * count
-            return offset
+            segments = space.reserve(Segment.self, b)
+            adjustments = space.reserve(EdgeAdjustment.self, n)
+            styleAdjustments = space.reserve(EdgeAdjustment.self, n)
+            runs = space.reserve(Int32.self, n)
+            advances = space.reserve(Int32.self, n)
+            glyphs = space.reserve(UInt32.self, n)
+            widths = space.reserve(Int32.self, n)
+            breakEnds = space.reserve(Int32.self, b)
+            fonts = space.reserve(UInt8.self, n)
+            cursive = space.reserve(Bool.self, n)
+            slots = space.reserve(UInt8.self, n)
+            hangs = space.reserve(Bool.self, n)
+            edges = space.reserve(UInt8.self, n + 1)
+            safe = space.reserve(Bool.self, b)
         }
     }
 
