@@ -183,20 +183,27 @@ public struct PreparedText: Sendable {
             return findings
         }
         let measures = Self.measures(fonts: fonts, style: style)
-        var segments = builder.built.segments, graphemeWidths = builder.built.graphemeWidths
+        var built = builder.takeBuilt()
         if style.whiteSpace == .normal {
-            WhiteSpaceCollapsing.collapse(text, graphemeEnds: builder.built.graphemeEnds, widths: &graphemeWidths,
-                                          segments: &segments)
+            WhiteSpaceCollapsing.collapse(text, graphemeEnds: built.graphemeEnds, widths: &built.graphemeWidths,
+                                          segments: &built.segments)
         }
-        if builder.built.hasSoftHyphens {
-            Hyphen.fold(into: &segments, hyphen: measures.hyphen, graphemeWidths: graphemeWidths,
-                        edgeAdjustments: builder.built.edgeAdjustments)
+        if built.hasSoftHyphens {
+            Hyphen.fold(into: &built.segments, hyphen: measures.hyphen, graphemeWidths: built.graphemeWidths,
+                        edgeAdjustments: built.edgeAdjustments)
         }
-        self.init(text: text, fonts: fonts, style: style, utf16Count: count, segments: segments,
-                  graphemeEnds: builder.built.graphemeEnds, graphemeWidths: graphemeWidths,
-                  edgeAdjustments: builder.built.edgeAdjustments, tabStops: builder.built.tabStops,
-                  graphemeFonts: builder.built.graphemeFonts, graphemeHangs: builder.built.graphemeHangs,
-                  bidi: builder.built.bidi, ligatures: builder.built.ligatures, measures: measures,
+        // Each part moved, not copied: a copy retained each array (an atomic operation)
+        // and the end of `built` released it again.
+        self.init(text: text, fonts: fonts, style: style, utf16Count: count,
+                  segments: moved(&built.segments, leaving: []),
+                  graphemeEnds: moved(&built.graphemeEnds, leaving: []),
+                  graphemeWidths: moved(&built.graphemeWidths, leaving: []),
+                  edgeAdjustments: moved(&built.edgeAdjustments, leaving: EdgeAdjustments()),
+                  tabStops: moved(&built.tabStops, leaving: .none),
+                  graphemeFonts: moved(&built.graphemeFonts, leaving: []),
+                  graphemeHangs: moved(&built.graphemeHangs, leaving: []),
+                  bidi: moved(&built.bidi, leaving: BidiLevels()),
+                  ligatures: moved(&built.ligatures, leaving: LigatureSpans()), measures: measures,
                   mayMissGlyphs: findings.mayMissGlyphs)
     }
 
@@ -316,3 +323,11 @@ public struct PreparedText: Sendable {
     }
 }
 
+/// `value`, moved out with `empty` left in its place (no retain, and releasing `empty`
+/// later touches no shared count).
+@inline(__always)
+private func moved<T>(_ value: inout T, leaving empty: T) -> T {
+    var taken = empty
+    swap(&taken, &value)
+    return taken
+}

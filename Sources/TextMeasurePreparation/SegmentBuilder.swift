@@ -45,6 +45,14 @@ package struct SegmentBuilder {
         self.cache = cache
     }
 
+    /// What the build gave, moved out of the builder: a copy would retain each of its
+    /// arrays and the builder's end release them again, two atomic operations apiece.
+    mutating func takeBuilt() -> BuiltSegments {
+        var taken = BuiltSegments()
+        swap(&taken, &built)
+        return taken
+    }
+
     /// Prepares `text`, whose neutral clusters at the start take `script` (the last
     /// script before it when it is a paragraph of a longer text: `PreparedText.replacingCharacters`,
     /// which resolves its `levels` too). Without `levels`, they are resolved, unless

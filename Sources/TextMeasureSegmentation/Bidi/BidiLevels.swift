@@ -67,12 +67,20 @@ package struct BidiLevels: Sendable, Equatable {
                 guard count >= 0 else { throw .bidiFailed(code: error) }
                 result.paragraphEnds.reserveCapacity(count)
                 result.paragraphEnds.append(contentsOf: UnsafeBufferPointer(start: endsBase, count: count))
-                result.paragraphLevels.reserveCapacity(count)
-                result.paragraphLevels.append(contentsOf: UnsafeBufferPointer(start: levelsBase, count: count))
+                // One paragraph (most text) shares a constant: not an allocation per text.
+                if count == 1, levelsBase[0] <= 1 {
+                    result.paragraphLevels = levelsBase[0] == 0 ? Self.leftToRightParagraph : Self.rightToLeftParagraph
+                } else {
+                    result.paragraphLevels.reserveCapacity(count)
+                    result.paragraphLevels.append(contentsOf: UnsafeBufferPointer(start: levelsBase, count: count))
+                }
             }
         }
         return result
     }
+
+    private static let leftToRightParagraph: [UInt8] = [0]
+    private static let rightToLeftParagraph: [UInt8] = [1]
 
     /// `count` zeros. Not `Array(repeating:count:)`: that allocates through a generic
     /// entry point of the standard library, which looks the array's type up at run time.
