@@ -319,7 +319,10 @@ struct StyledSegmentBuilder {
             let styleIndex = run < runRanges.count && runRanges[run].contains(origin + start) ? run : baseRun
             clusterRuns[index] = Int32(styleIndex)
             while nextBreak < breaks.count, breaks[nextBreak].utf16Offset < start { nextBreak += 1 }
-            let afterMandatory = nextBreak > 0 && breaks[nextBreak - 1].isMandatory && breaks[nextBreak - 1].utf16Offset == start
+            // A paragraph starts a run of its own, as in plain text (`FontRuns`): shaping
+            // never reaches across a line break.
+            let afterMandatory = nextBreak < breaks.count && breaks[nextBreak].isMandatory
+                && breaks[nextBreak].utf16Offset == start
             let segmentEnd = breaks[segment].utf16Offset
             if let cache, start == (segment == 0 ? 0 : breaks[segment - 1].utf16Offset),
                isCacheable(start..<segmentEnd, segment: segment, style: styleIndex, run: run, text: text,

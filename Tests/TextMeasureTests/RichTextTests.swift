@@ -50,6 +50,20 @@ import TextMeasure
         #expect(try PreparedText(hyphen).segments.map(\.end) == PreparedText("well-known").segments.map(\.end))
     }
 
+    /// A paragraph is shaped apart from the one before it, in styled text as in plain:
+    /// BoxNewline makes a letter after its newline glyph 900 units wide when the two are
+    /// shaped in one buffer, and 500 when the paragraph starts a buffer of its own.
+    @Test func aParagraphIsShapedApartFromTheOneBefore() throws {
+        let fonts = try FontSet([Font(contentsOfFile: packageRoot + "/Tests/Fixtures/fonts/BoxNewline.ttf")])
+        let style = TextStyle(fontSize: 10)
+        let plain = try PreparedText("ab\nab", fonts: fonts, style: style).layout(width: 1000)
+        var text = AttributedText("ab\nab", style: style, fonts: fonts)
+        try text.setAttributes(TextAttributes(letterSpacing: 0), utf16Range: 0..<1)
+        let styled = try PreparedText(text).layout(width: 1000)
+        #expect(plain.lines.map(\.width) == [10, 10])
+        #expect(styled.lines.map(\.width) == [10, 10])
+    }
+
     /// Twice the size on one word of the second line: only that line is taller, by
     /// what Noto Sans's normal box grows (ascent and descent rounded per size).
     @Test func aBiggerSpanMakesExactlyItsLineTaller() throws {
