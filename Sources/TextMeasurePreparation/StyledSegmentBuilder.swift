@@ -118,6 +118,9 @@ struct StyledSegmentBuilder {
         for index in slots.indices { slotOfFont[facts[styles.count - 1].slotOfFontStart + index] = Int16(index) }
     }
 
+    /// What was built, moved out (`SegmentBuilder.takeBuilt`).
+    mutating func takeBuilt() -> BuiltSegments { built.takeAll() }
+
     /// The base style's slots: its fonts in their set's order, in boxes as plain text's
     /// (`normalBoxes`, under `.normal`) or its fixed height.
     static func baseSlots(style: TextStyle, fonts: FontSet, normalBoxes: [LineBox]) -> (slots: [Slot], keys: [SlotKey]) {
