@@ -308,6 +308,11 @@ struct StyledSegmentBuilder {
         // Neutral clusters before the first script of their own, which they take (as in
         // Chromium, "«…" before Arabic letters is Arabic): marked cursive if it is.
         var leadingNeutrals: [Int] = []
+        // Brackets are paired in text with right-to-left levels only, which the cache
+        // never serves: a cached segment's spacing must not depend on a bracket before
+        // it. (Of the cursive scripts only Mongolian is written left to right; its
+        // brackets keep the script before them.)
+        var bracketScripts = built.bidi.isLeftToRight ? nil : BracketScripts()
         var checkedBreak = (breakIndex: -1, style: -1, isSafe: false)
         var nextBreak = 0
         var segment = 0
@@ -372,16 +377,20 @@ struct StyledSegmentBuilder {
             let slot = try self.slot(fontIndex, run: styleIndex)
             clusterSlots[index] = UInt8(slot)
             clusterFonts[index] = UInt8(fontIndex)
-            var script = scripts.script(of: Scalars.decode(text, at: start).scalar)
+            let scalar = Scalars.decode(text, at: start).scalar
+            var script = scripts.script(of: scalar)
             if !script.isNeutral, lastRealScript == HB_SCRIPT_INVALID, Self.isCursive(script) {
                 for neutral in leadingNeutrals { clusterCursive[neutral] = true }
             }
-            if script.isNeutral { script = lastRealScript } else { lastRealScript = script }
             // Chromium spaces nothing in a run of a cursive script but spaces: the digits
-            // and punctuation among Arabic letters take their script, as for shaping.
+            // and punctuation among Arabic letters take their run's script, with brackets
+            // paired as Blink pairs them (the ")" after a Latin word in Arabic is Arabic).
+            let runScript = bracketScripts?.resolve(scalar, own: script)
+            if script.isNeutral { script = lastRealScript } else { lastRealScript = script }
+            let spacingScript = runScript ?? script
             let unspacedIfCursive = facts[styleIndex].letterSpacing != 0 && !Self.isSpacedInCursiveRuns(text[start])
-            if unspacedIfCursive, script == HB_SCRIPT_INVALID { leadingNeutrals.append(index) }
-            clusterCursive[index] = unspacedIfCursive && Self.isCursive(script)
+            if unspacedIfCursive, spacingScript == HB_SCRIPT_INVALID { leadingNeutrals.append(index) }
+            clusterCursive[index] = unspacedIfCursive && Self.isCursive(spacingScript)
             // A run's slot belongs to one style run, so runs end at style boundaries too.
             if var last = openRun, last.end == start, last.fontIndex == slot, !afterMandatory,
                script == HB_SCRIPT_INVALID || last.script == HB_SCRIPT_INVALID || script == last.script {
