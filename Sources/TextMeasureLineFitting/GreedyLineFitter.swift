@@ -74,11 +74,24 @@ package struct GreedyLineFitter {
             var segmentStart = 0
             var firstGrapheme = 0
             var glued = false   // the line so far is a hyphen that holds on to this segment
-            for index in segments.indices {
-                // Most segments fit whole after what the line holds: that case first,
-                // the rest (whitespace alone, breaks) as the general loop decides. A soft
-                // hyphen's segment is measured with its hyphen (`PreparedText`), so that
-                // this test asks for room for it with no extra work per segment.
+            var index = 0
+            while index < segments.count {
+                if !hasTabs {
+                    // Most segments fit whole after what the line holds: a run of them is taken
+                    // in a tight loop of its own (Chinese and Japanese have a segment per letter).
+                    let run = Self.run(of: segments, from: index, grapheme: firstGrapheme, width: width,
+                                       committed: line.committed, visible: line.visible, fonts: line.fonts)
+                    if run.end > index {
+                        line.committed = run.committed
+                        line.visible = run.visible
+                        line.fonts = run.fonts
+                        glued = segments[run.end - 1].endsWithHeldHyphen && line.start == Int(segments[run.end - 1].end) - 1
+                        segmentStart = Int(segments[run.end - 1].end)
+                        firstGrapheme = run.grapheme
+                        index = run.end
+                        guard index < segments.count else { break }
+                    }
+                }
                 // The fields are read where they lie: a segment taken whole (`for segment
                 // in segments`) was copied through the stack on every pass since calls
                 // out of this module (`hyphenWidth(after:)`) take it.
@@ -88,6 +101,19 @@ package struct GreedyLineFitter {
                     line.committed = hasTabs ? trailingEnd(of: segments[index], from: line.visible, in: prepared)
                                              : line.visible + segments[index].trailingWidth
                     line.fonts |= segments[index].fonts
+                } else if wrapping == .words, Int(segments[index].contentGraphemeEnd) != firstGrapheme,
+                          segmentStart != line.start, !glued, !segments[index].endsWithSoftHyphen,
+                          segments[index].width <= width, line.committed >= line.visible || line.visible <= width {
+                    // The common line end, as `place` ends it but without its general loop: before
+                    // a segment that fits an empty line, on a line that holds something and that
+                    // no hyphen holds on to or stretches (see `breaksInsideNext` there).
+                    let hyphenated = Sink.keepsLineDetails && index > 0 && segments[index - 1].endsWithSoftHyphen
+                    guard end(&line, at: segmentStart, .softBreak, hyphenated: hyphenated, of: prepared, into: &sink) else {
+                        return
+                    }
+                    line.visible = segments[index].width
+                    line.committed = trailingEnd(of: segments[index], from: line.visible, in: prepared)
+                    line.fonts = segments[index].fonts
                 } else if let placed = place(segments[index], of: segments, from: segmentStart, grapheme: firstGrapheme,
                                              glued: glued, on: line, of: prepared, into: &sink) {
                     line = placed
@@ -102,6 +128,7 @@ package struct GreedyLineFitter {
                               hyphenated: Sink.keepsLineDetails && segments[index].endsWithSoftHyphen,
                               of: prepared, into: &sink) else { return }
                 }
+                index += 1
             }
             if line.start < prepared.utf16Count {
                 // Chromium draws the hyphen of a soft hyphen that ends the text (measured with it).
@@ -111,6 +138,41 @@ package struct GreedyLineFitter {
                 _ = end(&line, at: prepared.utf16Count, .endOfText, of: prepared, into: &sink)
             }
         }
+    }
+
+    /// Segments taken whole onto a line by `run(of:from:...)`, and the line after them.
+    private struct Run {
+        /// One past the last segment taken.
+        var end: Int
+        var committed: Int
+        var visible: Int
+        var fonts: UInt64
+        /// One past the last grapheme taken.
+        var grapheme: Int
+    }
+
+    /// The segments from `index` that fit whole after a line holding `committed`
+    /// (`visible` of it shown), up to whitespace alone or a mandatory break, which
+    /// `fit`'s general step places. No tabs: the trailing width is the segment's own.
+    /// A soft hyphen's segment is measured with its hyphen (`PreparedText`), so that
+    /// the test asks for room for it with no extra work per segment.
+    /// Out of line, so that the loop keeps what it changes in registers: inside `fit`'s
+    /// loop it spilled them and took half as many instructions again per segment.
+    @inline(never)
+    private static func run(of segments: UnsafeBufferPointer<Segment>, from index: Int, grapheme: Int, width: Int,
+                            committed: Int, visible: Int, fonts: UInt64) -> Run {
+        var run = Run(end: index, committed: committed, visible: visible, fonts: fonts, grapheme: grapheme)
+        while run.end < segments.count, Int(segments[run.end].contentGraphemeEnd) != run.grapheme,
+              !segments[run.end].isMandatoryBreak {
+            let right = run.committed + segments[run.end].width
+            guard right <= width else { break }
+            run.visible = right
+            run.committed = right + segments[run.end].trailingWidth
+            run.fonts |= segments[run.end].fonts
+            run.grapheme = Int(segments[run.end].graphemeEnd)
+            run.end += 1
+        }
+        return run
     }
 
     /// Ends `line` at `end` and opens the next; false once the line limit is reached.
