@@ -77,20 +77,16 @@ package struct GreedyLineFitter {
             var index = 0
             while index < segments.count {
                 if !hasTabs {
-                    // Most segments fit whole after what the line holds: a run of them is taken
-                    // in a tight loop of its own (Chinese and Japanese have a segment per letter).
-                    let run = Self.run(of: segments, from: index, grapheme: firstGrapheme, width: width,
-                                       committed: line.committed, visible: line.visible, fonts: line.fonts)
-                    if run.end > index {
-                        line.committed = run.committed
-                        line.visible = run.visible
-                        line.fonts = run.fonts
-                        glued = segments[run.end - 1].endsWithHeldHyphen && line.start == Int(segments[run.end - 1].end) - 1
-                        segmentStart = Int(segments[run.end - 1].end)
-                        firstGrapheme = run.grapheme
-                        index = run.end
-                        guard index < segments.count else { break }
-                    }
+                    // Most segments fit whole after what the line holds, and most lines end
+                    // before one that fits the next: those are taken in a tight loop of its own
+                    // (Chinese and Japanese have a segment per letter).
+                    let start = Position(index: index, segmentStart: segmentStart, grapheme: firstGrapheme, glued: glued)
+                    guard let stop = takeWhole(segments, from: start, on: &line, of: prepared, into: &sink) else { return }
+                    index = stop.index
+                    segmentStart = stop.segmentStart
+                    firstGrapheme = stop.grapheme
+                    glued = stop.glued
+                    guard index < segments.count else { break }
                 }
                 // The fields are read where they lie: a segment taken whole (`for segment
                 // in segments`) was copied through the stack on every pass since calls
@@ -101,19 +97,6 @@ package struct GreedyLineFitter {
                     line.committed = hasTabs ? trailingEnd(of: segments[index], from: line.visible, in: prepared)
                                              : line.visible + segments[index].trailingWidth
                     line.fonts |= segments[index].fonts
-                } else if wrapping == .words, Int(segments[index].contentGraphemeEnd) != firstGrapheme,
-                          segmentStart != line.start, !glued, !segments[index].endsWithSoftHyphen,
-                          segments[index].width <= width, line.committed >= line.visible || line.visible <= width {
-                    // The common line end, as `place` ends it but without its general loop: before
-                    // a segment that fits an empty line, on a line that holds something and that
-                    // no hyphen holds on to or stretches (see `breaksInsideNext` there).
-                    let hyphenated = Sink.keepsLineDetails && index > 0 && segments[index - 1].endsWithSoftHyphen
-                    guard end(&line, at: segmentStart, .softBreak, hyphenated: hyphenated, of: prepared, into: &sink) else {
-                        return
-                    }
-                    line.visible = segments[index].width
-                    line.committed = trailingEnd(of: segments[index], from: line.visible, in: prepared)
-                    line.fonts = segments[index].fonts
                 } else if let placed = place(segments[index], of: segments, from: segmentStart, grapheme: firstGrapheme,
                                              glued: glued, on: line, of: prepared, into: &sink) {
                     line = placed
@@ -140,39 +123,96 @@ package struct GreedyLineFitter {
         }
     }
 
-    /// Segments taken whole onto a line by `run(of:from:...)`, and the line after them.
-    private struct Run {
-        /// One past the last segment taken.
-        var end: Int
-        var committed: Int
-        var visible: Int
-        var fonts: UInt64
-        /// One past the last grapheme taken.
+    /// Where `fit` is in the segments: the next one, where it starts (UTF-16 offset and
+    /// grapheme), and whether the line so far is a hyphen that holds on to it.
+    private struct Position {
+        var index: Int
+        var segmentStart: Int
         var grapheme: Int
+        var glued: Bool
     }
 
-    /// The segments from `index` that fit whole after a line holding `committed`
-    /// (`visible` of it shown), up to whitespace alone or a mandatory break, which
-    /// `fit`'s general step places. No tabs: the trailing width is the segment's own.
-    /// A soft hyphen's segment is measured with its hyphen (`PreparedText`), so that
-    /// the test asks for room for it with no extra work per segment.
+    /// `fit`'s common case, from `start`: segments that fit whole after what the line
+    /// holds, and line ends before a segment that fits an empty line, as `place` would
+    /// end them, on a line that holds something and that no hyphen holds on to or
+    /// stretches (see `breaksInsideNext` there). Stops before what else `place` decides
+    /// (soft hyphens that do not fit, breaking inside a segment), whitespace alone and
+    /// mandatory breaks; nil once the line limit is reached. No tabs: the trailing
+    /// width is the segment's own. A soft hyphen's segment is measured with its hyphen
+    /// (`PreparedText`), so that the test asks for room for it with no extra work.
     /// Out of line, so that the loop keeps what it changes in registers: inside `fit`'s
-    /// loop it spilled them and took half as many instructions again per segment.
+    /// loop it spilled them, and took a third more instructions per segment.
     @inline(never)
-    private static func run(of segments: UnsafeBufferPointer<Segment>, from index: Int, grapheme: Int, width: Int,
-                            committed: Int, visible: Int, fonts: UInt64) -> Run {
-        var run = Run(end: index, committed: committed, visible: visible, fonts: fonts, grapheme: grapheme)
-        while run.end < segments.count, Int(segments[run.end].contentGraphemeEnd) != run.grapheme,
-              !segments[run.end].isMandatoryBreak {
-            let right = run.committed + segments[run.end].width
-            guard right <= width else { break }
-            run.visible = right
-            run.committed = right + segments[run.end].trailingWidth
-            run.fonts |= segments[run.end].fonts
-            run.grapheme = Int(segments[run.end].graphemeEnd)
-            run.end += 1
+    private func takeWhole<Sink: LineSink>(_ segments: UnsafeBufferPointer<Segment>, from start: Position,
+                                           on line: inout OpenLine, of prepared: PreparedText,
+                                           into sink: inout Sink) -> Position? {
+        var index = start.index
+        var grapheme = start.grapheme
+        var committed = line.committed, visible = line.visible, fonts = line.fonts
+        while index < segments.count, Int(segments[index].contentGraphemeEnd) != grapheme,
+              !segments[index].isMandatoryBreak {
+            var right = committed + segments[index].width
+            if right > width {
+                line.committed = committed
+                line.visible = visible
+                line.fonts = fonts
+                switch endLine(before: index, of: segments, from: start, on: &line, of: prepared, into: &sink) {
+                case .ended: break
+                case .notHere: return stop(at: index, of: segments, from: start, grapheme: grapheme, line: line)
+                case .lineLimit: return nil
+                }
+                right = segments[index].width
+                fonts = 0
+            }
+            visible = right
+            committed = right + segments[index].trailingWidth
+            fonts |= segments[index].fonts
+            grapheme = Int(segments[index].graphemeEnd)
+            index += 1
         }
-        return run
+        line.committed = committed
+        line.visible = visible
+        line.fonts = fonts
+        return stop(at: index, of: segments, from: start, grapheme: grapheme, line: line)
+    }
+
+    /// Where `takeWhole` stopped: before segment `index`, after the one before it.
+    @inline(__always)
+    private func stop(at index: Int, of segments: UnsafeBufferPointer<Segment>, from start: Position, grapheme: Int,
+                      line: OpenLine) -> Position {
+        guard index > start.index else { return start }
+        let segmentStart = Int(segments[index - 1].end)
+        return Position(index: index, segmentStart: segmentStart, grapheme: grapheme,
+                        glued: segments[index - 1].endsWithHeldHyphen && line.start == segmentStart - 1)
+    }
+
+    /// What `endLine(before:...)` did.
+    private enum LineEndOutcome {
+        /// Ended the line: the segment goes on the next.
+        case ended
+        /// Left the line open: `place` decides.
+        case notHere
+        /// Ended the line, the last the line limit allows.
+        case lineLimit
+    }
+
+    /// Ends `line` before segment `index`, which does not fit after it, as `place` would:
+    /// where the segment fits an empty line, and the line holds something that no hyphen
+    /// holds on to or stretches (see `breaksInsideNext` there). Out of line: it would
+    /// cost `takeWhole`'s loop registers (a line end every 10 to 20 segments).
+    @inline(never)
+    private func endLine<Sink: LineSink>(before index: Int, of segments: UnsafeBufferPointer<Segment>,
+                                         from start: Position, on line: inout OpenLine, of prepared: PreparedText,
+                                         into sink: inout Sink) -> LineEndOutcome {
+        let segmentStart = index == start.index ? start.segmentStart : Int(segments[index - 1].end)
+        let glued = index == start.index ? start.glued
+                                         : segments[index - 1].endsWithHeldHyphen && line.start == segmentStart - 1
+        guard wrapping == .words, segmentStart != line.start, !glued, !segments[index].endsWithSoftHyphen,
+              segments[index].width <= width, line.committed >= line.visible || line.visible <= width else {
+            return .notHere
+        }
+        let hyphenated = Sink.keepsLineDetails && index > 0 && segments[index - 1].endsWithSoftHyphen
+        return end(&line, at: segmentStart, .softBreak, hyphenated: hyphenated, of: prepared, into: &sink) ? .ended : .lineLimit
     }
 
     /// Ends `line` at `end` and opens the next; false once the line limit is reached.
