@@ -141,7 +141,7 @@ package struct GreedyLineFitter {
     /// width is the segment's own. A soft hyphen's segment is measured with its hyphen
     /// (`PreparedText`), so that the test asks for room for it with no extra work.
     /// Out of line, so that the loop keeps what it changes in registers: inside `fit`'s
-    /// loop it spilled them, and took a third more instructions per segment.
+    /// loop it spilled them: 24 to 26 instructions a segment rather than 19.
     @inline(never)
     private func takeWhole<Sink: LineSink>(_ segments: UnsafeBufferPointer<Segment>, from start: Position,
                                            on line: inout OpenLine, of prepared: PreparedText,
