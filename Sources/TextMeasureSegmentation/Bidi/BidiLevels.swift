@@ -66,7 +66,7 @@ package struct BidiLevels: Sendable, Equatable {
     /// Lends `body` the level of every code unit (empty for left-to-right text): the
     /// kept array, or the one level written into temporary memory (on the stack when
     /// the text is short). Inlined, so that it is specialized where it is called.
-    @inlinable package func withLevels<Result, Failure: Error>(
+    @inlinable @inline(__always) package func withLevels<Result, Failure: Error>(
         _ body: (UnsafeBufferPointer<UInt8>) throws(Failure) -> Result
     ) throws(Failure) -> Result {
         // Locals, so that the closures capture no copy of `self` (a retain of each array).
