@@ -121,7 +121,7 @@ extension PreparedText {
         graphemeWidths.withUnsafeBufferPointer { widths in
             graphemeHangs.withUnsafeBufferPointer { hangs in
                 tabStops.graphemes.withUnsafeBufferPointer { tabs in
-                    bidi.withLevels { levels in
+                    placementLevels.withUnsafeBufferPointer { levels in
                         ligatures.spans.withUnsafeBufferPointer { spans in body(widths, hangs, tabs, levels, spans) }
                     }
                 }

@@ -26,7 +26,7 @@ package struct BidiLevels: Sendable, Equatable {
     /// The level of every UTF-16 code unit, rule L1 applied at paragraph ends and
     /// before tabs; empty when every level is 0. Made for the asking when the levels
     /// are all one: hot paths take `withLevels` or `uniformLevel`.
-    package var levels: [UInt8] {
+    @inlinable package var levels: [UInt8] {
         uniformCount > 0 ? Array(repeating: uniformValue, count: uniformCount) : stored
     }
 
@@ -36,16 +36,16 @@ package struct BidiLevels: Sendable, Equatable {
     }
 
     /// The number of code units with a level: the text's length, or 0 for left-to-right text.
-    package var count: Int { uniformCount > 0 ? uniformCount : stored.count }
+    @inlinable package var count: Int { uniformCount > 0 ? uniformCount : stored.count }
 
     /// True when nothing is reordered: one left-to-right level throughout.
-    package var isLeftToRight: Bool { stored.isEmpty && uniformCount == 0 }
+    @inlinable package var isLeftToRight: Bool { stored.isEmpty && uniformCount == 0 }
 
     /// The level of every code unit when they all have the same (a right-to-left text
     /// of one paragraph, most of all), else nil: preparation then gives each shaping run
     /// that level, with no look at its clusters' (`SegmentBuilder`). Nil for left-to-right
     /// text, which keeps no levels.
-    package var uniformLevel: UInt8? { uniformCount > 0 ? uniformValue : nil }
+    @inlinable package var uniformLevel: UInt8? { uniformCount > 0 ? uniformValue : nil }
 
     /// No levels: left-to-right text that needed no resolution.
     package init() {}
