@@ -79,15 +79,14 @@ public struct PreparedText: Sendable {
     package var glyphStore: GlyphStore {
         storage.glyphStore.load() ?? storage.glyphStore.storeIfNil(GlyphStore())
     }
-    /// Every code unit's bidi level as one array, for placement (empty for left-to-right
-    /// text): the levels kept, or, for text whose levels are all one (which preparation
-    /// keeps as that level alone, `BidiLevels.uniformLevel`), an array made on the first
-    /// placement and kept for the later ones. Lent from temporary memory instead, they
-    /// cost each placement its scratch and the line placer's closures their inlining
-    /// (+7% a placement); `AtomicLazyReference`'s generic `load` cost more than the lock.
-    @inlinable package var placementLevels: [UInt8] {
-        guard bidi.uniformLevel != nil else { return bidi.levels }
-        return storage.placementLevels.withLock { levels in
+    /// For text whose bidi levels are all one (which preparation keeps as that level
+    /// alone, `BidiLevels.uniformLevel`), every code unit's level as an array for
+    /// placement, made on the first placement and kept for the later ones. Lent from
+    /// temporary memory instead, they cost each placement its scratch and the line
+    /// placer's closures their inlining (+7% a placement); `AtomicLazyReference`'s
+    /// generic `load` cost more than the lock.
+    package var uniformLevels: [UInt8] {
+        storage.placementLevels.withLock { levels in
             if levels.isEmpty { levels = bidi.levels }
             return levels
         }
@@ -121,7 +120,7 @@ public struct PreparedText: Sendable {
         let styledSource: StyledSource?
         let mayMissGlyphs: Bool
         let glyphStore = AtomicLazyReference<GlyphStore>()
-        @usableFromInline let placementLevels = Mutex<[UInt8]>([])
+        let placementLevels = Mutex<[UInt8]>([])
 
         init(text: String, fonts: FontSet, style: TextStyle, utf16Count: Int, segments: [Segment],
              graphemeEnds: [Int32], graphemeWidths: [Int32], edgeAdjustments: EdgeAdjustments, tabStops: TabStops,

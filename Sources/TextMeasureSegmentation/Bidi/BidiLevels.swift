@@ -30,6 +30,10 @@ package struct BidiLevels: Sendable, Equatable {
         uniformCount > 0 ? Array(repeating: uniformValue, count: uniformCount) : stored
     }
 
+    /// The levels kept, borrowed in place: empty for left-to-right text and for levels
+    /// kept as one (`uniformLevel`).
+    @inlinable package var keptLevels: [UInt8] { _read { yield stored } }
+
     /// Each paragraph's end offset (UTF-16); empty when every paragraph is left to right.
     package var paragraphEnds: [Int32] {
         storedEnds.isEmpty && !paragraphLevels.isEmpty ? [Int32(count)] : storedEnds
