@@ -41,12 +41,16 @@ package final class StyleMeasures: Sendable {
         // By index, newest first, each style compared in place: `last(where:)` would copy
         // out each entry it reads.
         let found = measured.withLock { entries -> AnyMeasures? in
-            var index = entries.count
-            while index > 0 {
-                index -= 1
-                if entries[index].style == style { return entries[index].measures }
+            // Through the buffer: the array's subscript copied the entry's style out (a
+            // retain and a release of each of its references).
+            entries.withUnsafeBufferPointer { entries -> AnyMeasures? in
+                var index = entries.count
+                while index > 0 {
+                    index -= 1
+                    if entries[index].style == style { return entries[index].measures }
+                }
+                return nil
             }
-            return nil
         }
         if let found, found.type == ObjectIdentifier(Measures.self) {
             // The tag says what it holds: the unchecked cast is the checked one, without its cost.

@@ -105,7 +105,7 @@ extension PreparedText {
             .runs(in: text, graphemes: graphemeEnds, breaks: breaks, fontForGrapheme: &fontForGrapheme)
         if !bidi.isLeftToRight {
             graphemeEnds.withUnsafeBufferPointer { ends in
-                bidi.levels.withUnsafeBufferPointer { levels in
+                bidi.withLevels { levels in
                     BidiRuns.split(&runs, from: 0, clusterEnds: ends, start: 0, levels: levels.baseAddress!)
                 }
             }

@@ -121,9 +121,12 @@ extension PreparedText {
         graphemeWidths.withUnsafeBufferPointer { widths in
             graphemeHangs.withUnsafeBufferPointer { hangs in
                 tabStops.graphemes.withUnsafeBufferPointer { tabs in
-                    bidi.levels.withUnsafeBufferPointer { levels in
+                    func withSpans(_ levels: UnsafeBufferPointer<UInt8>) -> Result {
                         ligatures.spans.withUnsafeBufferPointer { spans in body(widths, hangs, tabs, levels, spans) }
                     }
+                    // The levels kept, borrowed; levels kept as one level, from an array made once.
+                    if bidi.uniformLevel == nil { return bidi.keptLevels.withUnsafeBufferPointer(withSpans) }
+                    return uniformLevels.withUnsafeBufferPointer(withSpans)
                 }
             }
         }

@@ -79,6 +79,19 @@ public struct PreparedText: Sendable {
     package var glyphStore: GlyphStore {
         storage.glyphStore.load() ?? storage.glyphStore.storeIfNil(GlyphStore())
     }
+    /// For text whose bidi levels are all one (which preparation keeps as that level
+    /// alone, `BidiLevels.uniformLevel`), every code unit's level as an array for
+    /// placement, made on the first placement and kept for the later ones. Lent from
+    /// temporary memory instead, they cost each placement its scratch and the line
+    /// placer's closures their inlining (+7% a placement); `AtomicLazyReference`'s
+    /// generic `load` cost more than the lock.
+    package var uniformLevels: [UInt8] {
+        storage.placementLevels.withLock { levels in
+            if levels.isEmpty { levels = bidi.levels }
+            return levels
+        }
+    }
+
     /// Everything, behind one reference: a prepared text is immutable, and each of its
     /// arrays held in the struct itself cost every copy (a measurer's, sizing's call into
     /// fitting) an atomic retain and release, and made the struct too large to pass in
@@ -107,6 +120,7 @@ public struct PreparedText: Sendable {
         let styledSource: StyledSource?
         let mayMissGlyphs: Bool
         let glyphStore = AtomicLazyReference<GlyphStore>()
+        let placementLevels = Mutex<[UInt8]>([])
 
         init(text: String, fonts: FontSet, style: TextStyle, utf16Count: Int, segments: [Segment],
              graphemeEnds: [Int32], graphemeWidths: [Int32], edgeAdjustments: EdgeAdjustments, tabStops: TabStops,

@@ -56,22 +56,25 @@ package struct SegmentBuilder {
     mutating func build(_ text: UnsafeBufferPointer<UInt16>, inheriting script: hb_script_t = HB_SCRIPT_INVALID,
                         levels: BidiLevels? = nil, needsLevels: Bool = true) throws(TextMeasureError) {
         guard !text.isEmpty else { return }
-        let breaks = try Boundaries.lineBreaks(in: text, rules: style.lineBreakRules, options: style.lineBreakOptions)
-        if let levels {
-            built.bidi = levels
-        } else if needsLevels {
-            built.bidi = try BidiLevels.resolve(text, direction: style.baseWritingDirection)
+        // A local, kept in `built` at the end: read through `built` inside the closures
+        // below, which write to `built`, it was copied (a retain of each of its arrays).
+        let bidi = if let levels { levels } else if needsLevels {
+            try BidiLevels.resolve(text, direction: style.baseWritingDirection)
+        } else {
+            BidiLevels()
         }
         let cache = cache?.isEnabled == true && fonts.spacesSeparateShaping ? cache : nil
         let styleKey = cache == nil ? 0 : StyleKey.count(style)
-        try breaks.withUnsafeBufferPointer { breaks throws(TextMeasureError) in
-          try built.bidi.levels.withUnsafeBufferPointer { levels throws(TextMeasureError) in
+        let isLeftToRight = bidi.isLeftToRight, uniformLevel = bidi.uniformLevel
+        try bidi.withLevels { levels throws(TextMeasureError) in
+          try Boundaries.withLineBreaks(in: text, rules: style.lineBreakRules, options: style.lineBreakOptions) {
+            breaks throws(TextMeasureError) in
             try PreparationBuffers.with(utf16Count: text.count, breakCount: breaks.count, fontCount: fonts.fonts.count,
                                         styleKeyCount: styleKey) { buffers throws(TextMeasureError) in
                 var pass = SegmentPass(text: text, breaks: breaks, buffers: buffers, fonts: fonts, style: style,
                                        cache: cache, styleKeyCount: styleKey)
-                pass.levels = built.bidi.isLeftToRight ? nil : levels.baseAddress
-                pass.uniformLevel = built.bidi.uniformLevel
+                pass.levels = isLeftToRight ? nil : levels.baseAddress
+                pass.uniformLevel = uniformLevel
                 try pass.run(inheriting: script)
                 built.segments = Array(buffers.segments.buffer(from: 0, count: breaks.count))
                 built.hasSoftHyphens = pass.mayEndWithSoftHyphen && built.segments.contains(where: \.endsWithSoftHyphen)
@@ -88,6 +91,7 @@ package struct SegmentBuilder {
             }
           }
         }
+        built.bidi = bidi
     }
 
     /// The nonzero adjustments of the pieces `blocks`, keyed by cluster index in text order.

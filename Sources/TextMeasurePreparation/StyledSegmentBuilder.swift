@@ -410,7 +410,7 @@ struct StyledSegmentBuilder {
         if let openRun { fontRuns.append(openRun) }
 
         if !built.bidi.isLeftToRight {
-            built.bidi.levels.withUnsafeBufferPointer { levels in
+            built.bidi.withLevels { levels in
                 ends.withUnsafeBufferPointer { ends in
                     BidiRuns.split(&fontRuns, from: 0, clusterEnds: ends, start: 0, levels: levels.baseAddress!)
                 }

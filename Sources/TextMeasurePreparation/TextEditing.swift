@@ -384,11 +384,9 @@ extension PreparedText {
             _ = buffer[prefix.count...].initialize(fromContentsOf: text)
             return try BidiLevels.resolve(UnsafeBufferPointer(buffer), direction: direction)
         }
-        var levels = BidiLevels()
-        levels.levels = Array(resolved.levels[prefix.count...])
-        levels.paragraphEnds = resolved.paragraphEnds.dropFirst().map { $0 - Int32(prefix.count) }
-        levels.paragraphLevels = Array(resolved.paragraphLevels.dropFirst())
-        return levels
+        return BidiLevels(levels: Array(resolved.levels[prefix.count...]),
+                          paragraphEnds: resolved.paragraphEnds.dropFirst().map { $0 - Int32(prefix.count) },
+                          paragraphLevels: Array(resolved.paragraphLevels.dropFirst()))
     }
 
     /// The edited text's bidi levels: this text's outside `old` (whole bidi paragraphs,
@@ -407,47 +405,49 @@ extension PreparedText {
             }
             if !isNeeded { return BidiLevels() }
         }
-        var result = BidiLevels()
-        result.levels.reserveCapacity(count)
+        // Read once: levels kept as one are made for the asking.
+        let oldLevels = bidi.levels, oldEnds = bidi.paragraphEnds
+        var levels: [UInt8] = [], ends: [Int32] = [], paragraphLevels: [UInt8] = []
+        levels.reserveCapacity(count)
         if bidi.isLeftToRight {
-            result.levels += repeatElement(0, count: old.lowerBound)
-            result.paragraphEnds += paragraphs.ends(after: 0, through: old.lowerBound).lazy.map { Int32($0) }
+            levels += repeatElement(0, count: old.lowerBound)
+            ends += paragraphs.ends(after: 0, through: old.lowerBound).lazy.map { Int32($0) }
         } else {
-            result.levels += bidi.levels[..<old.lowerBound]
-            let kept = bidi.paragraphEnds.partitioningIndex { Int($0) > old.lowerBound }
-            result.paragraphEnds += bidi.paragraphEnds[..<kept]
-            result.paragraphLevels += bidi.paragraphLevels[..<kept]
+            levels += oldLevels[..<old.lowerBound]
+            let kept = oldEnds.partitioningIndex { Int($0) > old.lowerBound }
+            ends += oldEnds[..<kept]
+            paragraphLevels += bidi.paragraphLevels[..<kept]
         }
-        result.paragraphLevels += repeatElement(0, count: result.paragraphEnds.count - result.paragraphLevels.count)
+        paragraphLevels += repeatElement(0, count: ends.count - paragraphLevels.count)
         if local.isLeftToRight {
-            result.levels += repeatElement(0, count: localCount)
+            levels += repeatElement(0, count: localCount)
             let lower = edited.utf8.distance(from: edited.utf8.startIndex, to: editedRange.lowerBound)
             let upper = lower + edited.utf8.distance(from: editedRange.lowerBound, to: editedRange.upperBound)
-            let ends = Self.withUTF8(edited) { ParagraphEnds.scan($0, lower..<upper, utf16: old.lowerBound).ends16 }
-            result.paragraphEnds += ends.lazy.map { Int32($0) }
-            result.paragraphLevels += repeatElement(0, count: ends.count)
+            let localEnds = Self.withUTF8(edited) { ParagraphEnds.scan($0, lower..<upper, utf16: old.lowerBound).ends16 }
+            ends += localEnds.lazy.map { Int32($0) }
+            paragraphLevels += repeatElement(0, count: localEnds.count)
         } else {
-            result.levels += local.levels
-            result.paragraphEnds += local.paragraphEnds.lazy.map { $0 + Int32(old.lowerBound) }
-            result.paragraphLevels += local.paragraphLevels
+            levels += local.levels
+            ends += local.paragraphEnds.lazy.map { $0 + Int32(old.lowerBound) }
+            paragraphLevels += local.paragraphLevels
         }
         if bidi.isLeftToRight {
-            result.levels += repeatElement(0, count: utf16Count - old.upperBound)
-            let ends = paragraphs.ends(after: old.upperBound)
-            result.paragraphEnds += ends.lazy.map { Int32($0 + shift) }
-            result.paragraphLevels += repeatElement(0, count: ends.count)
+            levels += repeatElement(0, count: utf16Count - old.upperBound)
+            let after = paragraphs.ends(after: old.upperBound)
+            ends += after.lazy.map { Int32($0 + shift) }
+            paragraphLevels += repeatElement(0, count: after.count)
         } else {
-            result.levels += bidi.levels[old.upperBound...]
-            let kept = bidi.paragraphEnds.partitioningIndex { Int($0) > old.upperBound }
-            result.paragraphEnds += bidi.paragraphEnds[kept...].lazy.map { $0 + Int32(shift) }
-            result.paragraphLevels += bidi.paragraphLevels[kept...]
+            levels += oldLevels[old.upperBound...]
+            let kept = oldEnds.partitioningIndex { Int($0) > old.upperBound }
+            ends += oldEnds[kept...].lazy.map { $0 + Int32(shift) }
+            paragraphLevels += bidi.paragraphLevels[kept...]
         }
         // The last paragraph ends at the text's end, with a separator or without.
-        if count > 0, result.paragraphEnds.last != Int32(count) {
-            result.paragraphEnds.append(Int32(count))
-            result.paragraphLevels.append(0)
+        if count > 0, ends.last != Int32(count) {
+            ends.append(Int32(count))
+            paragraphLevels.append(0)
         }
-        return result
+        return BidiLevels(levels: levels, paragraphEnds: ends, paragraphLevels: paragraphLevels)
     }
 
     /// This text's preparation with `segments` and the clusters `graphemes` replaced

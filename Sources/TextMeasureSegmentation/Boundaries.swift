@@ -9,12 +9,25 @@ package enum Boundaries {
     package static func lineBreaks(in text: UnsafeBufferPointer<UInt16>, rules: LineBreakRules,
                                    kind browserKind: Int = CTX_BREAK_LINE_NORMAL) throws(TextMeasureError)
         -> [BreakOpportunity] {
-        guard let base = text.baseAddress else { return [] }
-        // ICU's answer, and the browser rules' tailoring of it, go to temporary memory
-        // (the stack, for a short text), then into one array of exactly the right size.
+        try withBreaks(in: text, rules: rules, kind: browserKind) { offsets, mandatory in
+            var breaks: [BreakOpportunity] = []
+            breaks.reserveCapacity(offsets.count)
+            for i in offsets.indices { breaks.append(BreakOpportunity(utf16Offset: Int(offsets[i]), isMandatory: mandatory[i] != 0)) }
+            return breaks
+        }
+    }
+
+    /// Lends `body` ICU's line-break offsets of `text` and whether each is mandatory,
+    /// the browser rules' tailoring applied, in temporary memory (the stack, for a short text).
+    static func withBreaks<Result>(
+        in text: UnsafeBufferPointer<UInt16>, rules: LineBreakRules, kind browserKind: Int,
+        _ body: (UnsafeBufferPointer<Int32>, UnsafeBufferPointer<UInt8>) throws(TextMeasureError) -> Result
+    ) throws(TextMeasureError) -> Result {
         return try withUnsafeTemporaryAllocation(byteCount: text.count * 6 + 1, alignment: 4) {
-            memory throws(TextMeasureError) -> [BreakOpportunity] in
-            guard let memory = memory.baseAddress else { return [] }
+            memory throws(TextMeasureError) -> Result in
+            guard let base = text.baseAddress, let memory = memory.baseAddress else {
+                return try body(UnsafeBufferPointer(start: nil, count: 0), UnsafeBufferPointer(start: nil, count: 0))
+            }
             let offsets = memory.bindMemory(to: Int32.self, capacity: text.count)
             let mandatory = (memory + text.count * 4).bindMemory(to: UInt8.self, capacity: text.count)
             var error: Int32 = 0
@@ -26,10 +39,7 @@ package enum Boundaries {
                 let marks = (memory + text.count * 5).bindMemory(to: UInt8.self, capacity: text.count + 1)
                 count = BrowserTailoring.tailor(offsets: offsets, mandatory: mandatory, count: count, in: text, marks: marks)
             }
-            var breaks: [BreakOpportunity] = []
-            breaks.reserveCapacity(count)
-            for i in 0..<count { breaks.append(BreakOpportunity(utf16Offset: Int(offsets[i]), isMandatory: mandatory[i] != 0)) }
-            return breaks
+            return try body(UnsafeBufferPointer(start: offsets, count: count), UnsafeBufferPointer(start: mandatory, count: count))
         }
     }
 

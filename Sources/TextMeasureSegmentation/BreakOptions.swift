@@ -136,6 +136,31 @@ extension Boundaries {
         return breaks
     }
 
+    /// Lends `body` the same breaks as `lineBreaks(in:rules:options:)`. When `options`
+    /// change nothing of the rules' own (the default), they are in temporary memory, on
+    /// the stack for a short text: not an array allocated and freed per text.
+    package static func withLineBreaks(
+        in text: UnsafeBufferPointer<UInt16>, rules: LineBreakRules, options: LineBreakOptions,
+        _ body: (UnsafeBufferPointer<BreakOpportunity>) throws(TextMeasureError) -> Void
+    ) throws(TextMeasureError) {
+        guard options.lineBreak != .anywhere, options.wordBreak == .normal, options.whiteSpace != .normal,
+              options.hyphens == .manual else {
+            let breaks = try lineBreaks(in: text, rules: rules, options: options)
+            return try breaks.withUnsafeBufferPointer { breaks throws(TextMeasureError) in try body(breaks) }
+        }
+        let kind = rules == .browser ? options.lineBreak.iteratorKind : CTX_BREAK_LINE
+        try withBreaks(in: text, rules: rules, kind: kind) { offsets, mandatory throws(TextMeasureError) in
+            try withUnsafeTemporaryAllocation(of: BreakOpportunity.self, capacity: offsets.count) {
+                breaks throws(TextMeasureError) in
+                for i in offsets.indices {
+                    breaks.initializeElement(at: i, to: BreakOpportunity(utf16Offset: Int(offsets[i]),
+                                                                         isMandatory: mandatory[i] != 0))
+                }
+                try body(UnsafeBufferPointer(breaks))
+            }
+        }
+    }
+
     /// Under `white-space: normal` a run of spaces is one space and the rest collapse
     /// away: the line breaks after that one, and the collapsed ones start the next line
     /// with no width (where Chromium puts their offsets). Spaces ending the text have

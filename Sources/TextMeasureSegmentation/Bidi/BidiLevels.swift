@@ -8,41 +8,102 @@ import CTextICU
 /// as empty arrays, so plain text pays one scan and no ICU call.
 @usableFromInline   // read through PreparedText's inlined accessors
 package struct BidiLevels: Sendable, Equatable {
+    /// Every code unit's level, unless they are all one (`uniform`): most right-to-left
+    /// text is one level throughout, and an array per text was an allocation per text.
+    /// Empty for left-to-right text too.
+    @usableFromInline var stored: [UInt8] = []
+    /// With `stored` empty: how many code units have the level `uniformValue` (0 for
+    /// left-to-right text, which keeps no levels).
+    @usableFromInline var uniformCount = 0
+    @usableFromInline var uniformValue: UInt8 = 0
+    /// Each paragraph's end offset, unless there is one (it ends at the text's end):
+    /// not an allocation for most text either.
+    private var storedEnds: [Int32] = []
+    /// Each paragraph's base level (0 left to right, 1 right to left); empty when every
+    /// paragraph is left to right.
+    package private(set) var paragraphLevels: [UInt8] = []
+
     /// The level of every UTF-16 code unit, rule L1 applied at paragraph ends and
-    /// before tabs; empty when every level is 0.
-    package var levels: [UInt8] = []
-    /// Each paragraph's end offset (UTF-16) and base level (0 left to right, 1 right
-    /// to left); empty when every paragraph is left to right.
-    package var paragraphEnds: [Int32] = []
-    package var paragraphLevels: [UInt8] = []
+    /// before tabs; empty when every level is 0. Made for the asking when the levels
+    /// are all one: hot paths take `withLevels` or `uniformLevel`.
+    @inlinable package var levels: [UInt8] {
+        uniformCount > 0 ? Array(repeating: uniformValue, count: uniformCount) : stored
+    }
+
+    /// The levels kept, borrowed in place: empty for left-to-right text and for levels
+    /// kept as one (`uniformLevel`).
+    @inlinable package var keptLevels: [UInt8] { _read { yield stored } }
+
+    /// Each paragraph's end offset (UTF-16); empty when every paragraph is left to right.
+    package var paragraphEnds: [Int32] {
+        storedEnds.isEmpty && !paragraphLevels.isEmpty ? [Int32(count)] : storedEnds
+    }
+
+    /// The number of code units with a level: the text's length, or 0 for left-to-right text.
+    @inlinable package var count: Int { uniformCount > 0 ? uniformCount : stored.count }
 
     /// True when nothing is reordered: one left-to-right level throughout.
-    package var isLeftToRight: Bool { levels.isEmpty }
+    @inlinable package var isLeftToRight: Bool { stored.isEmpty && uniformCount == 0 }
 
     /// The level of every code unit when they all have the same (a right-to-left text
     /// of one paragraph, most of all), else nil: preparation then gives each shaping run
-    /// that level, with no look at its clusters' (`BidiRuns.split`). Nil for left-to-right
+    /// that level, with no look at its clusters' (`SegmentBuilder`). Nil for left-to-right
     /// text, which keeps no levels.
-    package var uniformLevel: UInt8? {
-        levels.withUnsafeBufferPointer { levels in
-            guard let base = levels.baseAddress else { return nil }
-            let level = base[0], word = UInt64(level) &* 0x0101_0101_0101_0101
-            var offset = 0
-            // Eight levels a comparison.
-            while offset + 8 <= levels.count {
-                if UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self) != word { return nil }
-                offset += 8
-            }
-            while offset < levels.count {
-                if levels[offset] != level { return nil }
-                offset += 1
-            }
-            return level
-        }
-    }
+    @inlinable package var uniformLevel: UInt8? { uniformCount > 0 ? uniformValue : nil }
 
     /// No levels: left-to-right text that needed no resolution.
     package init() {}
+
+    /// The levels `levels` (one per code unit; empty for left-to-right text) of
+    /// paragraphs ending at `paragraphEnds` with base levels `paragraphLevels`.
+    package init(levels: [UInt8], paragraphEnds: [Int32], paragraphLevels: [UInt8]) {
+        let uniform = levels.withUnsafeBufferPointer { Self.uniformLevel(of: $0) }
+        if let uniform {
+            (uniformCount, uniformValue) = (levels.count, uniform)
+        } else {
+            stored = levels
+        }
+        storedEnds = paragraphEnds.count == 1 && Int(paragraphEnds[0]) == levels.count ? [] : paragraphEnds
+        self.paragraphLevels = paragraphLevels
+    }
+
+    /// Lends `body` the level of every code unit (empty for left-to-right text): the
+    /// kept array, or the one level written into temporary memory (on the stack when
+    /// the text is short). Inlined, so that it is specialized where it is called.
+    @inlinable @inline(__always) package func withLevels<Result, Failure: Error>(
+        _ body: (UnsafeBufferPointer<UInt8>) throws(Failure) -> Result
+    ) throws(Failure) -> Result {
+        // Locals, so that the closures capture no copy of `self` (a retain of each array).
+        let count = uniformCount, level = uniformValue
+        guard count > 0 else { return try stored.withUnsafeBufferPointer { levels throws(Failure) in try body(levels) } }
+        return try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: count) { levels throws(Failure) in
+            levels.initialize(repeating: level)
+            return try body(UnsafeBufferPointer(levels))
+        }
+    }
+
+    /// Compared as what they say, whichever way they are kept.
+    @usableFromInline package static func == (left: BidiLevels, right: BidiLevels) -> Bool {
+        left.levels == right.levels && left.paragraphEnds == right.paragraphEnds
+            && left.paragraphLevels == right.paragraphLevels
+    }
+
+    /// The one level of all of `levels`, or nil when they differ or there are none.
+    private static func uniformLevel(of levels: UnsafeBufferPointer<UInt8>) -> UInt8? {
+        guard let base = levels.baseAddress else { return nil }
+        let level = base[0], word = UInt64(level) &* 0x0101_0101_0101_0101
+        var offset = 0
+        // Eight levels a comparison.
+        while offset + 8 <= levels.count {
+            if UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self) != word { return nil }
+            offset += 8
+        }
+        while offset < levels.count {
+            if levels[offset] != level { return nil }
+            offset += 1
+        }
+        return level
+    }
 
     /// Resolves `text`'s levels with `direction` for its paragraphs.
     package static func resolve(_ text: UnsafeBufferPointer<UInt16>,
@@ -55,41 +116,38 @@ package struct BidiLevels: Sendable, Equatable {
         case .rightToLeft: CTX_BIDI_RTL
         }
         var result = BidiLevels()
-        result.levels = zeros(text.count)
-        // The paragraphs are written to scratch (on the stack when the text is short)
-        // and kept at their count, most often one: not two arrays of the text's length.
-        try withUnsafeTemporaryAllocation(of: Int32.self, capacity: text.count) { ends throws(TextMeasureError) in
+        // Levels and paragraphs are written to scratch (on the stack when the text is
+        // short) and kept only when they say more than one level and one paragraph.
+        try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: text.count) { unitLevels throws(TextMeasureError) in
+          try withUnsafeTemporaryAllocation(of: Int32.self, capacity: text.count) { ends throws(TextMeasureError) in
             try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: text.count) { levels throws(TextMeasureError) in
-                guard let endsBase = ends.baseAddress, let levelsBase = levels.baseAddress else { return }
+                guard let unitBase = unitLevels.baseAddress, let endsBase = ends.baseAddress,
+                      let levelsBase = levels.baseAddress else { return }
                 var error: Int32 = 0
-                let count = Int(ctx_bidi_resolve(base, Int32(text.count), Int32(mode), &result.levels, endsBase,
+                let count = Int(ctx_bidi_resolve(base, Int32(text.count), Int32(mode), unitBase, endsBase,
                                                  levelsBase, Int32(text.count), &error))
                 guard count >= 0 else { throw .bidiFailed(code: error) }
-                result.paragraphEnds.reserveCapacity(count)
-                result.paragraphEnds.append(contentsOf: UnsafeBufferPointer(start: endsBase, count: count))
-                // One paragraph (most text) shares a constant: not an allocation per text.
+                let resolved = UnsafeBufferPointer(start: unitBase, count: text.count)
+                if let uniform = uniformLevel(of: resolved) {
+                    (result.uniformCount, result.uniformValue) = (text.count, uniform)
+                } else {
+                    result.stored = Array(resolved)
+                }
+                // One paragraph (most text) ends at the text's end and shares a constant level array.
                 if count == 1, levelsBase[0] <= 1 {
                     result.paragraphLevels = levelsBase[0] == 0 ? Self.leftToRightParagraph : Self.rightToLeftParagraph
                 } else {
-                    result.paragraphLevels.reserveCapacity(count)
-                    result.paragraphLevels.append(contentsOf: UnsafeBufferPointer(start: levelsBase, count: count))
+                    result.storedEnds = Array(UnsafeBufferPointer(start: endsBase, count: count))
+                    result.paragraphLevels = Array(UnsafeBufferPointer(start: levelsBase, count: count))
                 }
             }
+          }
         }
         return result
     }
 
     private static let leftToRightParagraph: [UInt8] = [0]
     private static let rightToLeftParagraph: [UInt8] = [1]
-
-    /// `count` zeros. Not `Array(repeating:count:)`: that allocates through a generic
-    /// entry point of the standard library, which looks the array's type up at run time.
-    private static func zeros<T: FixedWidthInteger>(_ count: Int) -> [T] {
-        var zeros: [T] = []
-        zeros.reserveCapacity(count)
-        zeros.append(contentsOf: repeatElement(0, count: count))
-        return zeros
-    }
 
     /// Whether some code unit of `text` is right to left (R, AL, AN) or an explicit
     /// control: without one, text in a paragraph that is not right to left keeps no levels.
@@ -102,10 +160,10 @@ package struct BidiLevels: Sendable, Equatable {
     package func paragraphLevel(at offset: Int) -> UInt8 {
         // Most text is one paragraph, or left to right throughout: no search.
         if paragraphLevels.count <= 1 { return paragraphLevels.first ?? 0 }
-        var low = 0, high = paragraphEnds.count
+        var low = 0, high = storedEnds.count
         while low < high {
             let mid = (low + high) / 2
-            if Int(paragraphEnds[mid]) <= offset { low = mid + 1 } else { high = mid }
+            if Int(storedEnds[mid]) <= offset { low = mid + 1 } else { high = mid }
         }
         return paragraphLevels.isEmpty ? 0 : paragraphLevels[min(low, paragraphLevels.count - 1)]
     }
