@@ -188,6 +188,9 @@ public struct PreparedText: Sendable {
             WhiteSpaceCollapsing.collapse(text, graphemeEnds: built.graphemeEnds, widths: &built.graphemeWidths,
                                           segments: &built.segments)
         }
+        if style.textSpacingTrim == .normal, fonts.trimsPunctuation {
+            PunctuationTrim.apply(text, fonts: fonts, fontSize: style.fontSize, to: &built)
+        }
         if built.hasSoftHyphens {
             Hyphen.fold(into: &built.segments, hyphen: measures.hyphen, graphemeWidths: built.graphemeWidths,
                         edgeAdjustments: built.edgeAdjustments)
