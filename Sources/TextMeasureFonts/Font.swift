@@ -142,7 +142,7 @@ public final class Font: @unchecked Sendable {
         bitmapAdvances = facts.bitmapAdvances
         advanceUnitsPerEm = facts.bitmapStrikePPEM26_6 ?? facts.metrics.unitsPerEm
         nominalAdvances = NominalAdvances(font)
-        halfWidthPunctuation = HalfWidthPunctuation(font)
+        halfWidthPunctuation = HalfWidthPunctuation(font, coverage: facts.coverage)
     }
 
     /// Another instance of `parent`'s face, over the same HarfBuzz face and bytes.
@@ -167,7 +167,8 @@ public final class Font: @unchecked Sendable {
         bitmapAdvances = parent.bitmapAdvances
         advanceUnitsPerEm = parent.advanceUnitsPerEm
         nominalAdvances = NominalAdvances(font)   // an instance's advances are its own
-        halfWidthPunctuation = parent.halfWidthPunctuation == nil ? nil : HalfWidthPunctuation(font)
+        halfWidthPunctuation = parent.halfWidthPunctuation == nil ? nil
+            : HalfWidthPunctuation(font, coverage: parent.coverage)
     }
 
     /// This font with its unnamed `opsz` axis at `size` (px) clamped to the axis, as

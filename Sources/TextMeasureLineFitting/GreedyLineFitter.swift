@@ -89,9 +89,7 @@ package struct GreedyLineFitter {
                                              : line.visible + segments[index].trailingWidth
                     line.fonts |= segments[index].fonts
                 } else if let placed = place(segments[index], of: segments, from: segmentStart, grapheme: firstGrapheme,
-                                             glued: glued, restart: index > 0 && segments[index - 1].trimsAtLineEdge
-                                                 ? Int(prepared.edgeAdjustments[segments[index - 1].graphemeEnd - 1]?.start ?? 0) : 0,
-                                             on: line, of: prepared, into: &sink) {
+                                             glued: glued, on: line, of: prepared, into: &sink) {
                     line = placed
                 } else {
                     return
@@ -130,12 +128,10 @@ package struct GreedyLineFitter {
     /// open after it, or nil once the line limit is reached. (`line` is passed by value
     /// so that the common case, which does not come here, keeps it in registers.)
     /// Inlined into `fit`, as it was before the stages were targets: out of line, the
-    /// call (a dozen arguments, at every line end) cost relayout about 10%. `restart`:
-    /// what a line starting with the segment gains (a trimmed bracket's width back, see
-    /// `PunctuationTrim`).
+    /// call (a dozen arguments, at every line end) cost relayout about 10%.
     @inline(__always)
     private func place<Sink: LineSink>(_ segment: Segment, of segments: UnsafeBufferPointer<Segment>,
-                                       from segmentStart: Int, grapheme firstGrapheme: Int, glued: Bool, restart: Int,
+                                       from segmentStart: Int, grapheme firstGrapheme: Int, glued: Bool,
                                        on line: OpenLine, of prepared: PreparedText,
                                        into sink: inout Sink) -> OpenLine? {
         var line = line
@@ -153,16 +149,6 @@ package struct GreedyLineFitter {
                 line.committed += segment.trailingWidth
                 return line
             }
-            // It fits only with the closing bracket it ends with halved (`PunctuationTrim`):
-            // then it ends the line so, what comes after counting it whole.
-            if segment.trimsAtLineEdge, hyphen == 0, line.committed + remaining > width,
-               let trim = prepared.edgeAdjustments[segment.contentGraphemeEnd - 1]?.end,
-               line.committed + remaining + Int(trim) <= width {
-                line.visible = line.committed + remaining + Int(trim)
-                line.committed += remaining + segment.trailingWidth
-                line.fonts |= grapheme == firstGrapheme ? segment.fonts : prepared.fontMask(graphemes: grapheme..<contentEnd)
-                return line
-            }
             // It fits with its hyphen, or without it where the line goes on past it.
             if line.committed + remaining <= width
                 || hyphen > 0 && line.committed + remaining - hyphen <= width
@@ -172,6 +158,16 @@ package struct GreedyLineFitter {
                 line.visible = line.committed + remaining
                 line.committed = hyphen > 0 ? line.visible + segment.trailingWidth   // takes the hyphen off again
                                             : trailingEnd(of: segment, from: line.visible, in: prepared)
+                line.fonts |= grapheme == firstGrapheme ? segment.fonts : prepared.fontMask(graphemes: grapheme..<contentEnd)
+                return line
+            }
+            // It fits only with the closing bracket it ends with halved (`PunctuationTrim`):
+            // then it ends the line so, what comes after counting it whole.
+            if segment.trimsAtLineEdge, hyphen == 0,
+               let trim = prepared.edgeAdjustments[segment.contentGraphemeEnd - 1]?.end,
+               line.committed + remaining + Int(trim) <= width {
+                line.visible = line.committed + remaining + Int(trim)
+                line.committed += remaining + segment.trailingWidth
                 line.fonts |= grapheme == firstGrapheme ? segment.fonts : prepared.fontMask(graphemes: grapheme..<contentEnd)
                 return line
             }
@@ -197,9 +193,11 @@ package struct GreedyLineFitter {
                 // that ends at a soft hyphen shows a hyphen (counted already: see above).
                 let hyphenated = Sink.keepsLineDetails && index > 0 && segments[index - 1].endsWithSoftHyphen
                 guard end(&line, at: pieceStart, .softBreak, hyphenated: hyphenated, of: prepared, into: &sink) else { return nil }
-                if grapheme == firstGrapheme, restart != 0 {
-                    line.committed = restart
-                    line.visible = restart
+                // A line starting with a bracket trimmed after the last one has it whole (`PunctuationTrim`).
+                if grapheme == firstGrapheme, segment.trimsAtLineEdge,
+                   let restart = prepared.edgeAdjustments[Int32(firstGrapheme - 1)]?.start, restart != 0 {
+                    line.committed = Int(restart)
+                    line.visible = Int(restart)
                 }
                 continue
             }

@@ -83,8 +83,12 @@ enum PunctuationTrim {
         var trims = EdgeAdjustments()
         for edge in edges {
             trims.append(edge.adjustment, after: edge.grapheme)
+            // The segment the line ends with, and the one the next line starts with.
             let owner = built.segments.partitioningIndex { Int($0.graphemeEnd) > Int(edge.grapheme) }
-            built.segments[owner].trimsAtLineEdge = true
+            if edge.adjustment.end != 0 { built.segments[owner].trimsAtLineEdge = true }
+            if edge.adjustment.start != 0, owner + 1 < built.segments.count {
+                built.segments[owner + 1].trimsAtLineEdge = true
+            }
         }
         built.edgeAdjustments = built.edgeAdjustments.merging(trims)
     }
