@@ -39,9 +39,9 @@ package struct HalfWidthPunctuation: Sendable {
     let colon: PunctuationClass
     let semicolon: PunctuationClass
     let quotesAreFullwidth: Bool
-    /// The advance with `halt`, in font units, of each character the font draws whose
-    /// class can trim (open, close, middle), sorted by code unit.
-    private let halved: [(unit: UInt16, advance: Int32)]
+    /// The advance alone and with `halt`, in font units, of each character the font draws
+    /// whose class can trim, sorted by code unit.
+    private let halved: [(unit: UInt16, whole: Int32, advance: Int32)]
 
     /// The character's class, with the font's answers for dots, colons and quotes.
     package func punctuationClass(of unit: UInt16) -> PunctuationClass {
@@ -57,13 +57,17 @@ package struct HalfWidthPunctuation: Sendable {
 
     /// The advance of `unit`'s glyph set half-width (with `halt`), in font units; nil when
     /// the font has none for it.
-    package func halvedAdvance(of unit: UInt16) -> Int32? {
+    package func halvedAdvance(of unit: UInt16) -> Int32? { advances(of: unit)?.halved }
+
+    /// `unit`'s advance alone, whole and with `halt`, in font units; nil when the font has
+    /// no glyph for it or it is not punctuation that trims.
+    package func advances(of unit: UInt16) -> (whole: Int32, halved: Int32)? {
         var low = 0, high = halved.count
         while low < high {
             let middle = (low + high) / 2
             if halved[middle].unit < unit { low = middle + 1 } else { high = middle }
         }
-        return low < halved.count && halved[low].unit == unit ? halved[low].advance : nil
+        return low < halved.count && halved[low].unit == unit ? (halved[low].whole, halved[low].advance) : nil
     }
 
     /// Whether a line ending right after `unit` may set it half-width (Blink asks the
@@ -146,12 +150,13 @@ package struct HalfWidthPunctuation: Sendable {
         let opens = glyphs[6].advance == glyphs[7].advance && types[6] == .open && types[7] == .open
         let closes = glyphs[8].advance == glyphs[9].advance && types[8] == .close && types[9] == .close
         quotesAreFullwidth = opens && closes
-        var halved: [(unit: UInt16, advance: Int32)] = []
+        var halved: [(unit: UInt16, whole: Int32, advance: Int32)] = []
         for unit in Self.candidates {
             var glyph: hb_codepoint_t = 0
             guard hb_font_get_nominal_glyph(font, hb_codepoint_t(unit), &glyph) != 0,
+                  let whole = Self.shape([unit], font: font, features: []), whole.count == 1,
                   let shaped = Self.shape([unit], font: font, features: ["halt"]), shaped.count == 1 else { continue }
-            halved.append((unit, shaped[0].advance))
+            halved.append((unit, whole[0].advance, shaped[0].advance))
         }
         self.halved = halved
     }
@@ -211,5 +216,14 @@ package struct HalfWidthPunctuation: Sendable {
         if left >= half { return .open }
         if width <= half, left >= half / 2 { return .middle }
         return .other
+    }
+}
+
+extension AttributedText {
+    /// Whether preparing this text may trim punctuation: `textSpacingTrim` is `normal` and
+    /// a font of the base set or of a run's has `halt`.
+    package var trimsPunctuation: Bool {
+        style.textSpacingTrim == .normal
+            && (fonts.trimsPunctuation || runs.contains { $0.attributes.fonts?.trimsPunctuation == true })
     }
 }

@@ -189,7 +189,10 @@ public struct PreparedText: Sendable {
                                           segments: &built.segments)
         }
         if style.textSpacingTrim == .normal, fonts.trimsPunctuation {
-            PunctuationTrim.apply(text, fonts: fonts, fontSize: style.fontSize, to: &built)
+            PunctuationTrim.apply(text, fonts: fonts.fonts,
+                                  scales: fonts.fonts.map { style.fontSize * Double(Units.widthPerPixel)
+                                                                / Double($0.advanceUnitsPerEm) },
+                                  to: &built)
         }
         if built.hasSoftHyphens {
             Hyphen.fold(into: &built.segments, hyphen: measures.hyphen, graphemeWidths: built.graphemeWidths,
@@ -247,17 +250,27 @@ public struct PreparedText: Sendable {
             return findings
         }
         var segments = builder.built.segments, graphemeWidths = builder.built.graphemeWidths
+        var edgeAdjustments = builder.built.edgeAdjustments
         if style.whiteSpace == .normal {
             WhiteSpaceCollapsing.collapse(attributed.text, graphemeEnds: builder.built.graphemeEnds, widths: &graphemeWidths,
                                           segments: &segments)
         }
+        if attributed.trimsPunctuation {
+            // Each slot's font at its size: the clusters' font indices are slots.
+            PunctuationTrim.apply(attributed.text, fonts: builder.slots.map(\.font),
+                                  scales: builder.slots.map { $0.size * Double(Units.widthPerPixel)
+                                                                  / Double($0.font.advanceUnitsPerEm) },
+                                  graphemeEnds: builder.built.graphemeEnds, graphemeFonts: builder.built.graphemeFonts,
+                                  segments: &segments, graphemeWidths: &graphemeWidths,
+                                  edgeAdjustments: &edgeAdjustments)
+        }
         if builder.built.hasSoftHyphens {
             Hyphen.fold(into: &segments, hyphen: measures.hyphen, graphemeWidths: graphemeWidths,
-                        edgeAdjustments: builder.built.edgeAdjustments)
+                        edgeAdjustments: edgeAdjustments)
         }
         self.init(text: attributed.text, fonts: fonts, style: style, utf16Count: count, segments: segments,
                   graphemeEnds: builder.built.graphemeEnds, graphemeWidths: graphemeWidths,
-                  edgeAdjustments: builder.built.edgeAdjustments, tabStops: builder.built.tabStops,
+                  edgeAdjustments: edgeAdjustments, tabStops: builder.built.tabStops,
                   graphemeFonts: builder.built.graphemeFonts, graphemeHangs: builder.built.graphemeHangs,
                   bidi: builder.built.bidi, ligatures: builder.built.ligatures, measures: measures,
                   lineBoxes: builder.slots.map(\.box),

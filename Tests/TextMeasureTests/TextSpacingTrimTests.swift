@@ -110,6 +110,20 @@ import Testing
         #expect(try lines("好」「好", width: 19).map(\.text) == ["好」", "「", "好"])
     }
 
+    /// An edit gives what preparing the edited text afresh gives, trimming included.
+    @Test func anEditTrimsAsPreparingAfresh() throws {
+        var style = TextStyle(fontSize: 10)
+        style.textSpacingTrim = .normal
+        let draft = try PreparedText("好」好\n好好", fonts: fonts(), style: style)
+        let edited = try draft.replacingCharacters(inUTF16: 2..<3, with: "「好")
+        let afresh = try PreparedText("好」「好\n好好", fonts: fonts(), style: style)
+        for width in [19.0, 25, 34, 35, 100] {
+            let a = try edited.layout(width: width).lines, b = try afresh.layout(width: width).lines
+            #expect(a.map(\.text) == b.map(\.text) && a.map(\.width) == b.map(\.width), "\(width)")
+        }
+        #expect(try edited.layout(width: 100).lines[0].width == 35)
+    }
+
     /// `"textSpacingTrim"` in a JSON case: "normal" or "space-all", anything else an error naming the key.
     @Test func theCaseKeyReadsCSSNames() throws {
         let spaceAll = try MeasurementCase(json: Array(#"{"text": "a", "width": 10, "textSpacingTrim": "space-all"}"#.utf8))
