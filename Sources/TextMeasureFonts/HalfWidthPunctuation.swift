@@ -11,6 +11,11 @@ public enum TextSpacingTrim: String, Sendable, Hashable, Codable, CaseIterable {
     case normal
     /// No punctuation is trimmed.
     case spaceAll = "space-all"
+    /// As `normal`, and an opening bracket that starts a wrapped line (not the first
+    /// line of a paragraph) is halved too.
+    case spaceFirst = "space-first"
+    /// As `spaceFirst`, and an opening bracket that starts a paragraph is halved too.
+    case trimStart = "trim-start"
 }
 
 /// How Chromium (Blink's `HanKerning`) classes a character for punctuation trimming:
@@ -220,10 +225,10 @@ package struct HalfWidthPunctuation: Sendable {
 }
 
 extension AttributedText {
-    /// Whether preparing this text may trim punctuation: `textSpacingTrim` is `normal` and
-    /// a font of the base set or of a run's has `halt`.
+    /// Whether preparing this text may trim punctuation: `textSpacingTrim` is not
+    /// `spaceAll` and a font of the base set or of a run's has `halt`.
     package var trimsPunctuation: Bool {
-        style.textSpacingTrim == .normal
+        style.textSpacingTrim != .spaceAll
             && (fonts.trimsPunctuation || runs.contains { $0.attributes.fonts?.trimsPunctuation == true })
     }
 }

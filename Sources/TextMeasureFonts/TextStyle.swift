@@ -50,7 +50,8 @@ public struct TextStyle: Sendable, Hashable {
     public var opticalSizing: OpticalSizing = .auto
     /// CSS `text-spacing-trim`: `normal` (the default) halves fullwidth punctuation next to
     /// other punctuation, and a closing bracket at the end of a line it would overflow,
-    /// in fonts with `halt`, as Chromium does; `spaceAll` never does.
+    /// in fonts with `halt`, as Chromium does; `spaceFirst` and `trimStart` an opening
+    /// bracket starting a line too; `spaceAll` never trims.
     public var textSpacingTrim: TextSpacingTrim = .normal
     /// The text's language, a BCP 47 tag (`"en-US"`, `"de"`): the patterns `hyphens: auto` uses.
     public var language: String? = nil

@@ -161,9 +161,11 @@ package struct GreedyLineFitter {
                 line.fonts |= grapheme == firstGrapheme ? segment.fonts : prepared.fontMask(graphemes: grapheme..<contentEnd)
                 return line
             }
-            // It fits only with the closing bracket it ends with halved (`PunctuationTrim`):
-            // then it ends the line so, what comes after counting it whole.
+            // It fits only with the closing bracket its content ends with halved (before a space
+            // or a newline only on a line of its own; `PunctuationTrim`): then it ends the
+            // line so, what comes after counting it whole.
             if segment.trimsAtLineEdge, hyphen == 0,
+               segment.contentGraphemeEnd == segment.graphemeEnd || pieceStart == line.start,
                let trim = prepared.edgeAdjustments[segment.contentGraphemeEnd - 1]?.end,
                line.committed + remaining + Int(trim) <= width {
                 line.visible = line.committed + remaining + Int(trim)

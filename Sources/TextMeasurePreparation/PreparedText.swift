@@ -188,8 +188,8 @@ public struct PreparedText: Sendable {
             WhiteSpaceCollapsing.collapse(text, graphemeEnds: built.graphemeEnds, widths: &built.graphemeWidths,
                                           segments: &built.segments)
         }
-        if style.textSpacingTrim == .normal, fonts.trimsPunctuation {
-            PunctuationTrim.apply(text, fonts: fonts.fonts,
+        if style.textSpacingTrim != .spaceAll, fonts.trimsPunctuation {
+            PunctuationTrim.apply(text, style.textSpacingTrim, fonts: fonts.fonts,
                                   scales: fonts.fonts.map { style.fontSize * Double(Units.widthPerPixel)
                                                                 / Double($0.advanceUnitsPerEm) },
                                   to: &built)
@@ -257,7 +257,7 @@ public struct PreparedText: Sendable {
         }
         if attributed.trimsPunctuation {
             // Each slot's font at its size: the clusters' font indices are slots.
-            PunctuationTrim.apply(attributed.text, fonts: builder.slots.map(\.font),
+            PunctuationTrim.apply(attributed.text, style.textSpacingTrim, fonts: builder.slots.map(\.font),
                                   scales: builder.slots.map { $0.size * Double(Units.widthPerPixel)
                                                                   / Double($0.font.advanceUnitsPerEm) },
                                   graphemeEnds: builder.built.graphemeEnds, graphemeFonts: builder.built.graphemeFonts,

@@ -33,6 +33,6 @@ package struct Segment: Equatable, Sendable {
     package var endsWithSoftHyphen: Bool
     /// True when a line ending after the segment, or starting with it, changes width:
     /// punctuation trimming (`PunctuationTrim`), in `PreparedText.edgeAdjustments` at the
-    /// segment's last grapheme (`end`) and at the one before its first (`start`).
+    /// segment's last grapheme of content (`end`) and at the one before its first (`start`).
     package var trimsAtLineEdge = false
 }

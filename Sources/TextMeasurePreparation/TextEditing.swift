@@ -114,7 +114,7 @@ extension PreparedText {
         // White-space collapsing reaches across paragraphs, and punctuation trimming is
         // applied to a whole preparation (`PunctuationTrim`): prepared whole.
         guard style.whiteSpace != .normal,
-              !(styledEdit?.attributed.trimsPunctuation ?? (style.textSpacingTrim == .normal && fonts.trimsPunctuation))
+              !(styledEdit?.attributed.trimsPunctuation ?? (style.textSpacingTrim != .spaceAll && fonts.trimsPunctuation))
         else {
             if let styledEdit { return try PreparedText(styledEdit.attributed, cache: cache) }
             return try PreparedText(edited, fonts: fonts, style: style, cache: cache)

@@ -110,6 +110,26 @@ import Testing
         #expect(try lines("好」「好", width: 19).map(\.text) == ["好」", "「", "好"])
     }
 
+    /// `space-first` halves an opening bracket that starts a wrapped line, `trim-start` one
+    /// that starts a paragraph too (after a newline as at the text's start), as Chromium
+    /// 156 does; `normal` neither.
+    @Test func spaceFirstAndTrimStartHalveALineStartingBracket() throws {
+        for (trim, widths) in [(TextSpacingTrim.normal, [20.0, 20]), (.spaceFirst, [20, 15]), (.trimStart, [20, 15])] {
+            #expect(try lines("好好「好", width: 20, trim: trim).map(\.width) == widths, "\(trim)")
+            // After a closing bracket the opening one is halved already: kept so, or whole again.
+            #expect(try lines("好」「好", width: 20, trim: trim).map(\.width) == [20, trim == .normal ? 20 : 15])
+            #expect(try lines("好 「好", width: 20, trim: trim)[1].width == (trim == .normal ? 20 : 15))
+        }
+        // A paragraph's start: halved under trim-start only.
+        #expect(try lines("「好」「好", width: 1000, trim: .spaceFirst)[0].width == 45)
+        #expect(try lines("「好」「好", width: 1000, trim: .trimStart)[0].width == 40)
+        #expect(try lines("好\n「好", width: 1000, trim: .spaceFirst).map(\.width) == [10, 20])
+        #expect(try lines("好\n「好", width: 1000, trim: .trimStart).map(\.width) == [10, 15])
+        // A line that fits only with its starting bracket halved.
+        #expect(try lines("好好「好", width: 15, trim: .spaceFirst).map(\.text) == ["好", "好", "「好"])
+        #expect(try lines("好好「好", width: 15, trim: .normal).map(\.text) == ["好", "好", "「", "好"])
+    }
+
     /// An edit gives what preparing the edited text afresh gives, trimming included.
     @Test func anEditTrimsAsPreparingAfresh() throws {
         var style = TextStyle(fontSize: 10)
@@ -124,12 +144,15 @@ import Testing
         #expect(try edited.layout(width: 100).lines[0].width == 35)
     }
 
-    /// `"textSpacingTrim"` in a JSON case: "normal" or "space-all", anything else an error naming the key.
+    /// `"textSpacingTrim"` in a JSON case: "normal", "space-all", "space-first" or "trim-start",
+    /// anything else an error naming the key.
     @Test func theCaseKeyReadsCSSNames() throws {
         let spaceAll = try MeasurementCase(json: Array(#"{"text": "a", "width": 10, "textSpacingTrim": "space-all"}"#.utf8))
         #expect(spaceAll.style().textSpacingTrim == .spaceAll)
         #expect(try MeasurementCase(json: Array(#"{"text": "a", "width": 10}"#.utf8)).style().textSpacingTrim == .normal)
-        #expect { try MeasurementCase(json: Array(#"{"text": "a", "width": 10, "textSpacingTrim": "trim-start"}"#.utf8)) }
+        let trimStart = try MeasurementCase(json: Array(#"{"text": "a", "width": 10, "textSpacingTrim": "trim-start"}"#.utf8))
+        #expect(trimStart.style().textSpacingTrim == .trimStart)
+        #expect { try MeasurementCase(json: Array(#"{"text": "a", "width": 10, "textSpacingTrim": "allow-end"}"#.utf8)) }
             throws: { ($0 as? CaseReadError)?.message.contains("textSpacingTrim") == true }
     }
 }

@@ -57,7 +57,8 @@ public struct MeasurementCase: Codable, Sendable, Hashable {
     public var lang: String?
     /// `"auto"` (default) or `"none"` (CSS `font-optical-sizing`, `TextStyle.opticalSizing`).
     public var opticalSizing: OpticalSizing?
-    /// `"normal"` (default) or `"space-all"` (CSS `text-spacing-trim`, `TextStyle.textSpacingTrim`).
+    /// `"normal"` (default), `"space-all"`, `"space-first"` or `"trim-start"` (CSS
+    /// `text-spacing-trim`, `TextStyle.textSpacingTrim`).
     public var textSpacingTrim: TextSpacingTrim?
     /// Letter and word spacing of the whole text, in px (CSS `letter-spacing`, `word-spacing`).
     public var letterSpacing: Double?
