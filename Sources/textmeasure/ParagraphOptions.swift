@@ -13,8 +13,7 @@ enum ParagraphOptions {
           --hyphens V          manual (default), none or auto
           --lang TAG           the text's language, BCP 47 (en-US, de, fr): hyphenation patterns
           --optical-sizing V   auto (default: a variable font's opsz is the size in px) or none
-          --text-spacing-trim V  normal (default: CJK punctuation halved in fonts with halt),
-                               space-all, space-first or trim-start
+          --text-spacing-trim V  normal (default), space-all, space-first or trim-start
         """
 
     /// Reads the flags given into `style`.
