@@ -182,34 +182,11 @@ public struct PreparedText: Sendable {
                               needsLevels: findings.mayNeedLevels || style.baseWritingDirection == .rightToLeft)
             return findings
         }
-        let measures = Self.measures(fonts: fonts, style: style)
         var built = builder.takeBuilt()
-        if style.whiteSpace == .normal {
-            WhiteSpaceCollapsing.collapse(text, graphemeEnds: built.graphemeEnds, widths: &built.graphemeWidths,
-                                          segments: &built.segments)
-        }
-        if style.textSpacingTrim != .spaceAll, fonts.trimsPunctuation {
-            PunctuationTrim.apply(text, style.textSpacingTrim, fonts: fonts.fonts,
-                                  scales: fonts.fonts.map { style.fontSize * Double(Units.widthPerPixel)
-                                                                / Double($0.advanceUnitsPerEm) },
-                                  to: &built)
-        }
-        if built.hasSoftHyphens {
-            Hyphen.fold(into: &built.segments, hyphen: measures.hyphen, graphemeWidths: built.graphemeWidths,
-                        edgeAdjustments: built.edgeAdjustments)
-        }
-        // Each part moved, not copied: a copy retained each array (an atomic operation)
-        // and the end of `built` released it again.
-        self.init(text: text, fonts: fonts, style: style, utf16Count: count,
-                  segments: moved(&built.segments, leaving: []),
-                  graphemeEnds: moved(&built.graphemeEnds, leaving: []),
-                  graphemeWidths: moved(&built.graphemeWidths, leaving: []),
-                  edgeAdjustments: moved(&built.edgeAdjustments, leaving: EdgeAdjustments()),
-                  tabStops: moved(&built.tabStops, leaving: .none),
-                  graphemeFonts: moved(&built.graphemeFonts, leaving: []),
-                  graphemeHangs: moved(&built.graphemeHangs, leaving: []),
-                  bidi: moved(&built.bidi, leaving: BidiLevels()),
-                  ligatures: moved(&built.ligatures, leaving: LigatureSpans()), measures: measures,
+        let trimming = style.textSpacingTrim != .spaceAll && fonts.trimsPunctuation
+            ? PunctuationTrim.Drawing(fonts: fonts.fonts, size: style.fontSize) : nil
+        self.init(text: text, fonts: fonts, style: style, utf16Count: count, built: &built,
+                  measures: Self.measures(fonts: fonts, style: style), trimming: trimming,
                   mayMissGlyphs: findings.mayMissGlyphs)
     }
 
@@ -249,33 +226,45 @@ public struct PreparedText: Sendable {
             try builder.build(UnsafeBufferPointer(utf16))
             return findings
         }
-        var segments = builder.built.segments, graphemeWidths = builder.built.graphemeWidths
-        var edgeAdjustments = builder.built.edgeAdjustments
-        if style.whiteSpace == .normal {
-            WhiteSpaceCollapsing.collapse(attributed.text, graphemeEnds: builder.built.graphemeEnds, widths: &graphemeWidths,
-                                          segments: &segments)
-        }
-        if attributed.trimsPunctuation {
-            // Each slot's font at its size: the clusters' font indices are slots.
-            PunctuationTrim.apply(attributed.text, style.textSpacingTrim, fonts: builder.slots.map(\.font),
-                                  scales: builder.slots.map { $0.size * Double(Units.widthPerPixel)
-                                                                  / Double($0.font.advanceUnitsPerEm) },
-                                  graphemeEnds: builder.built.graphemeEnds, graphemeFonts: builder.built.graphemeFonts,
-                                  segments: &segments, graphemeWidths: &graphemeWidths,
-                                  edgeAdjustments: &edgeAdjustments)
-        }
-        if builder.built.hasSoftHyphens {
-            Hyphen.fold(into: &segments, hyphen: measures.hyphen, graphemeWidths: graphemeWidths,
-                        edgeAdjustments: edgeAdjustments)
-        }
-        self.init(text: attributed.text, fonts: fonts, style: style, utf16Count: count, segments: segments,
-                  graphemeEnds: builder.built.graphemeEnds, graphemeWidths: graphemeWidths,
-                  edgeAdjustments: edgeAdjustments, tabStops: builder.built.tabStops,
-                  graphemeFonts: builder.built.graphemeFonts, graphemeHangs: builder.built.graphemeHangs,
-                  bidi: builder.built.bidi, ligatures: builder.built.ligatures, measures: measures,
-                  lineBoxes: builder.slots.map(\.box),
+        var built = builder.takeBuilt()
+        // Each slot's font at its size: the clusters' font indices are slots.
+        let trimming = attributed.trimsPunctuation ? PunctuationTrim.Drawing(slots: builder.slots) : nil
+        self.init(text: attributed.text, fonts: fonts, style: style, utf16Count: count, built: &built,
+                  measures: measures, lineBoxes: builder.slots.map(\.box), trimming: trimming,
                   styledSource: StyledSource(attributed, slots: builder.slots, slotKeys: builder.slotKeys),
                   mayMissGlyphs: findings.mayMissGlyphs)
+    }
+
+    /// A prepared text from what a builder built: spaces collapsed under `white-space:
+    /// normal`, punctuation trimmed (`trimming`: the fonts it is drawn with, when some
+    /// has `halt`) and soft hyphens folded into their segments, then each part moved, not
+    /// copied (a copy retained each array, an atomic operation, and the end of `built`
+    /// released it again).
+    private init(text: String, fonts: FontSet, style: TextStyle, utf16Count count: Int, built: inout BuiltSegments,
+                 measures: StyleMeasures, lineBoxes: [LineBox]? = nil, trimming: PunctuationTrim.Drawing? = nil,
+                 styledSource: StyledSource? = nil, mayMissGlyphs: Bool) {
+        if style.whiteSpace == .normal {
+            WhiteSpaceCollapsing.collapse(text, graphemeEnds: built.graphemeEnds, widths: &built.graphemeWidths,
+                                          segments: &built.segments)
+        }
+        if let trimming {
+            PunctuationTrim.apply(text, style.textSpacingTrim, fonts: trimming.fonts, scales: trimming.scales, to: &built)
+        }
+        if built.hasSoftHyphens {
+            Hyphen.fold(into: &built.segments, hyphen: measures.hyphen, graphemeWidths: built.graphemeWidths,
+                        edgeAdjustments: built.edgeAdjustments)
+        }
+        self.init(text: text, fonts: fonts, style: style, utf16Count: count,
+                  segments: moved(&built.segments, leaving: []),
+                  graphemeEnds: moved(&built.graphemeEnds, leaving: []),
+                  graphemeWidths: moved(&built.graphemeWidths, leaving: []),
+                  edgeAdjustments: moved(&built.edgeAdjustments, leaving: EdgeAdjustments()),
+                  tabStops: moved(&built.tabStops, leaving: .none),
+                  graphemeFonts: moved(&built.graphemeFonts, leaving: []),
+                  graphemeHangs: moved(&built.graphemeHangs, leaving: []),
+                  bidi: moved(&built.bidi, leaving: BidiLevels()),
+                  ligatures: moved(&built.ligatures, leaving: LigatureSpans()), measures: measures,
+                  lineBoxes: lineBoxes, styledSource: styledSource, mayMissGlyphs: mayMissGlyphs)
     }
 
     /// The style's measures in `fonts` (ellipsis, hyphen, space, line boxes), kept by the font set.

@@ -20,6 +20,23 @@
 ///
 /// Checked against Chromium with BoxCJK.otf (Tests/Fixtures/fonts).
 enum PunctuationTrim {
+    /// The fonts a builder's clusters index (a set's fonts, or styled text's slots), and
+    /// what turns each one's advances into width units.
+    struct Drawing {
+        var fonts: [Font]
+        var scales: [Double]
+
+        init(fonts: [Font], size: Double) {
+            self.fonts = fonts
+            scales = fonts.map { size * Double(Units.widthPerPixel) / Double($0.advanceUnitsPerEm) }
+        }
+
+        init(slots: [StyledSegmentBuilder.Slot]) {
+            fonts = slots.map(\.font)
+            scales = slots.map { $0.size * Double(Units.widthPerPixel) / Double($0.font.advanceUnitsPerEm) }
+        }
+    }
+
     /// Trims the punctuation of `text` in what a builder made of it, as `mode` (not
     /// `spaceAll`) says: `fonts[i]` draws the graphemes of font (or slot) index i, whose
     /// advances `scales[i]` turns into width units.
