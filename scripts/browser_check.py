@@ -50,7 +50,8 @@ STYLED_TEXTS = os.path.join(FIXTURES, "styled.json")
 CSS_PROPERTIES = OrderedDict([("whiteSpace", "white-space"), ("overflowWrap", "overflow-wrap"),
                               ("wordBreak", "word-break"), ("lineBreak", "line-break"),
                               ("textWrap", "text-wrap"), ("hyphens", "hyphens"),
-                              ("opticalSizing", "font-optical-sizing")])
+                              ("opticalSizing", "font-optical-sizing"),
+                              ("textSpacingTrim", "text-spacing-trim")])
 RECORDED = os.path.join(FIXTURES, "chromium.jsonl")
 BOX_TEXTS = os.path.join(FIXTURES, "bidi-texts.json")
 BOX_RECORDED = os.path.join(FIXTURES, "chromium-boxes.jsonl")

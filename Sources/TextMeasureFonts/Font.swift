@@ -52,6 +52,9 @@ public final class Font: @unchecked Sendable {
     /// advance: what line-edge widths ask at every kerned boundary (two HarfBuzz calls
     /// there cost some 300 instructions; see `NominalAdvances`).
     package let nominalAdvances: NominalAdvances
+    /// Its facts for trimming fullwidth punctuation (`TextStyle.textSpacingTrim`); nil
+    /// for a font without `halt`, whose punctuation is never trimmed.
+    package let halfWidthPunctuation: HalfWidthPunctuation?
 
     /// Loads the face at `faceIndex` from a font file (TrueType, OpenType, or a collection)
     /// of at most `maximumFileSize` bytes, at the axis values `variations` of a variable
@@ -139,6 +142,7 @@ public final class Font: @unchecked Sendable {
         bitmapAdvances = facts.bitmapAdvances
         advanceUnitsPerEm = facts.bitmapStrikePPEM26_6 ?? facts.metrics.unitsPerEm
         nominalAdvances = NominalAdvances(font)
+        halfWidthPunctuation = HalfWidthPunctuation(font, coverage: facts.coverage)
     }
 
     /// Another instance of `parent`'s face, over the same HarfBuzz face and bytes.
@@ -163,6 +167,8 @@ public final class Font: @unchecked Sendable {
         bitmapAdvances = parent.bitmapAdvances
         advanceUnitsPerEm = parent.advanceUnitsPerEm
         nominalAdvances = NominalAdvances(font)   // an instance's advances are its own
+        halfWidthPunctuation = parent.halfWidthPunctuation == nil ? nil
+            : HalfWidthPunctuation(font, coverage: parent.coverage)
     }
 
     /// This font with its unnamed `opsz` axis at `size` (px) clamped to the axis, as

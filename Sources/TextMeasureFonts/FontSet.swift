@@ -41,6 +41,9 @@ public struct FontSet: Sendable {
     @inlinable package var nominalGlyphs: [UInt32] { storage.nominalGlyphs }
     /// The ellipsis and line boxes of each style the set is used with.
     package var styleMeasures: StyleMeasures { storage.styleMeasures }
+    /// Whether some font of the set has `halt`: only then can punctuation be trimmed
+    /// (`TextStyle.textSpacingTrim`), and preparation looks for it.
+    package var trimsPunctuation: Bool { storage.trimsPunctuation }
     /// `isDrawnOrIgnorable` for the ASCII code points, bit v of the 128: the answer
     /// for most of most texts in one test.
     @inlinable package var drawnASCII: (low: UInt64, high: UInt64) { storage.drawnASCII }
@@ -80,6 +83,7 @@ public struct FontSet: Sendable {
         @usableFromInline let drawnASCII: (low: UInt64, high: UInt64)
         /// Whether a font of the set has an `opsz` axis that follows the font size.
         let followsFontSize: Bool
+        let trimsPunctuation: Bool
         /// For a set of instances at a font size, the set they are instances of.
         let origin: FontSet?
 
@@ -90,6 +94,7 @@ public struct FontSet: Sendable {
             self.spacesSeparateShaping = spacesSeparateShaping
             self.origin = origin
             followsFontSize = fonts.contains { $0.opticalSizeAxis != nil }
+            trimsPunctuation = fonts.contains { $0.halfWidthPunctuation != nil }
             (clusterContexts, nominalGlyphs) = fonts.isEmpty ? ([], []) : ClusterContext.tables(fonts: fonts, bmpFonts: bmpFonts)
             var drawn: (low: UInt64, high: UInt64) = (0, 0)
             for scalar in UInt32(0)..<128 where !fonts.isEmpty

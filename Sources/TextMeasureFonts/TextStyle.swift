@@ -48,6 +48,11 @@ public struct TextStyle: Sendable, Hashable {
     /// CSS `font-optical-sizing`: with `.auto` (the default) a variable font's `opsz`
     /// axis, unless the font names it, is the font size in px (`FontSet.instances(for:)`).
     public var opticalSizing: OpticalSizing = .auto
+    /// CSS `text-spacing-trim`: `normal` (the default) halves fullwidth punctuation next to
+    /// other punctuation, and a closing bracket at the end of a line it would overflow,
+    /// in fonts with `halt`, as Chromium does; `spaceFirst` and `trimStart` an opening
+    /// bracket starting a line too; `spaceAll` never trims.
+    public var textSpacingTrim: TextSpacingTrim = .normal
     /// The text's language, a BCP 47 tag (`"en-US"`, `"de"`): the patterns `hyphens: auto` uses.
     public var language: String? = nil
     /// Tab sizes the library accepts.

@@ -207,7 +207,9 @@ package struct GreedyLineFitter {
         let segmentStart = index == start.index ? start.segmentStart : Int(segments[index - 1].end)
         let glued = index == start.index ? start.glued
                                          : segments[index - 1].endsWithHeldHyphen && line.start == segmentStart - 1
+        // A segment that trims punctuation at a line's edge (`PunctuationTrim`) is `place`'s too.
         guard wrapping == .words, segmentStart != line.start, !glued, !segments[index].endsWithSoftHyphen,
+              !segments[index].trimsAtLineEdge,
               segments[index].width <= width, line.committed >= line.visible || line.visible <= width else {
             return .notHere
         }
@@ -263,6 +265,18 @@ package struct GreedyLineFitter {
                 line.fonts |= grapheme == firstGrapheme ? segment.fonts : prepared.fontMask(graphemes: grapheme..<contentEnd)
                 return line
             }
+            // It fits only with the closing bracket its content ends with halved (before a space
+            // or a newline only on a line of its own; `PunctuationTrim`): then it ends the
+            // line so, what comes after counting it whole.
+            if segment.trimsAtLineEdge, hyphen == 0,
+               segment.contentGraphemeEnd == segment.graphemeEnd || pieceStart == line.start,
+               let trim = prepared.edgeAdjustments[segment.contentGraphemeEnd - 1]?.end,
+               line.committed + remaining + Int(trim) <= width {
+                line.visible = line.committed + remaining + Int(trim)
+                line.committed += remaining + segment.trailingWidth
+                line.fonts |= grapheme == firstGrapheme ? segment.fonts : prepared.fontMask(graphemes: grapheme..<contentEnd)
+                return line
+            }
             let lineIsEmpty = pieceStart == line.start
             if lineIsEmpty, hyphen > 0, wrapping == .words, line.committed + remaining - hyphen <= width,
                index + 1 < segments.count,
@@ -285,6 +299,12 @@ package struct GreedyLineFitter {
                 // that ends at a soft hyphen shows a hyphen (counted already: see above).
                 let hyphenated = Sink.keepsLineDetails && index > 0 && segments[index - 1].endsWithSoftHyphen
                 guard end(&line, at: pieceStart, .softBreak, hyphenated: hyphenated, of: prepared, into: &sink) else { return nil }
+                // A line starting with a bracket trimmed after the last one has it whole (`PunctuationTrim`).
+                if grapheme == firstGrapheme, segment.trimsAtLineEdge,
+                   let restart = prepared.edgeAdjustments[Int32(firstGrapheme - 1)]?.start, restart != 0 {
+                    line.committed = Int(restart)
+                    line.visible = Int(restart)
+                }
                 continue
             }
             if lineIsEmpty, !breaksLongWords, wrapping == .words {

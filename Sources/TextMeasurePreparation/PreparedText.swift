@@ -197,8 +197,11 @@ public struct PreparedText: Sendable {
             return findings
         }
         var built = builder.takeBuilt()
+        let trimming = style.textSpacingTrim != .spaceAll && fonts.trimsPunctuation
+            ? PunctuationTrim.Drawing(fonts: fonts.fonts, size: style.fontSize) : nil
         self.init(text: text, fonts: fonts, style: style, utf16Count: count, built: &built,
-                  measures: Self.measures(fonts: fonts, style: style), mayMissGlyphs: findings.mayMissGlyphs)
+                  measures: Self.measures(fonts: fonts, style: style), trimming: trimming,
+                  mayMissGlyphs: findings.mayMissGlyphs)
     }
 
     /// Prepares styled text: runs with their own fonts, sizes, spacing and features,
@@ -238,22 +241,28 @@ public struct PreparedText: Sendable {
             return findings
         }
         var built = builder.takeBuilt()
+        // Each slot's font at its size: the clusters' font indices are slots.
+        let trimming = attributed.trimsPunctuation ? PunctuationTrim.Drawing(slots: builder.slots) : nil
         self.init(text: attributed.text, fonts: fonts, style: style, utf16Count: count, built: &built,
-                  measures: measures, lineBoxes: builder.slots.map(\.box),
+                  measures: measures, lineBoxes: builder.slots.map(\.box), trimming: trimming,
                   styledSource: StyledSource(attributed, slots: builder.slots, slotKeys: builder.slotKeys),
                   mayMissGlyphs: findings.mayMissGlyphs)
     }
 
     /// A prepared text from what a builder built: spaces collapsed under `white-space:
-    /// normal` and soft hyphens folded into their segments, then each part moved, not
+    /// normal`, punctuation trimmed (`trimming`: the fonts it is drawn with, when some
+    /// has `halt`) and soft hyphens folded into their segments, then each part moved, not
     /// copied (a copy retained each array, an atomic operation, and the end of `built`
     /// released it again).
     private init(text: String, fonts: FontSet, style: TextStyle, utf16Count count: Int, built: inout BuiltSegments,
-                 measures: StyleMeasures, lineBoxes: [LineBox]? = nil, styledSource: StyledSource? = nil,
-                 mayMissGlyphs: Bool) {
+                 measures: StyleMeasures, lineBoxes: [LineBox]? = nil, trimming: PunctuationTrim.Drawing? = nil,
+                 styledSource: StyledSource? = nil, mayMissGlyphs: Bool) {
         if style.whiteSpace == .normal {
             WhiteSpaceCollapsing.collapse(text, graphemeEnds: built.graphemeEnds, widths: &built.graphemeWidths,
                                           segments: &built.segments)
+        }
+        if let trimming {
+            PunctuationTrim.apply(text, style.textSpacingTrim, fonts: trimming.fonts, scales: trimming.scales, to: &built)
         }
         if built.hasSoftHyphens {
             Hyphen.fold(into: &built.segments, hyphen: measures.hyphen, graphemeWidths: built.graphemeWidths,

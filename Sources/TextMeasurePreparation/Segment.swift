@@ -31,4 +31,8 @@ package struct Segment: Equatable, Sendable {
     /// True when the segment ends with a soft hyphen (U+00AD): a line ending after it
     /// shows a hyphen (`PreparedText.hyphen`), which must fit too.
     package var endsWithSoftHyphen: Bool
+    /// True when a line ending after the segment, or starting with it, changes width:
+    /// punctuation trimming (`PunctuationTrim`), in `PreparedText.edgeAdjustments` at the
+    /// segment's last grapheme of content (`end`) and at the one before its first (`start`).
+    package var trimsAtLineEdge = false
 }

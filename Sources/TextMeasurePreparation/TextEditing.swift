@@ -111,8 +111,11 @@ extension PreparedText {
             guard !runs.isSplit else { return try PreparedText(attributed, cache: cache) }
             styledEdit = StyledEdit(attributed: attributed, source: styled, newRunIndices: runs.newIndices)
         }
-        // White-space collapsing reaches across paragraphs: prepared whole.
-        guard style.whiteSpace != .normal else {
+        // White-space collapsing reaches across paragraphs, and punctuation trimming is
+        // applied to a whole preparation (`PunctuationTrim`): prepared whole.
+        guard style.whiteSpace != .normal,
+              !(styledEdit?.attributed.trimsPunctuation ?? (style.textSpacingTrim != .spaceAll && fonts.trimsPunctuation))
+        else {
             if let styledEdit { return try PreparedText(styledEdit.attributed, cache: cache) }
             return try PreparedText(edited, fonts: fonts, style: style, cache: cache)
         }

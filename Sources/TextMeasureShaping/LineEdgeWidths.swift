@@ -62,6 +62,27 @@ package struct EdgeAdjustments: Sendable, Equatable {
         return result
     }
 
+    /// These adjustments and `other`'s, in grapheme order; where both have one after the
+    /// same grapheme, their sum.
+    package func merging(_ other: EdgeAdjustments) -> EdgeAdjustments {
+        guard !entries.isEmpty else { return other }
+        var result = EdgeAdjustments()
+        var i = 0, j = 0
+        while i < entries.count || j < other.entries.count {
+            if j == other.entries.count || i < entries.count && entries[i].grapheme < other.entries[j].grapheme {
+                result.entries.append(entries[i]); i += 1
+            } else if i == entries.count || other.entries[j].grapheme < entries[i].grapheme {
+                result.entries.append(other.entries[j]); j += 1
+            } else {
+                var entry = entries[i]
+                entry.adjustment.end += other.entries[j].adjustment.end
+                entry.adjustment.start += other.entries[j].adjustment.start
+                result.entries.append(entry); i += 1; j += 1
+            }
+        }
+        return result
+    }
+
     /// The adjustment after `grapheme`, or nil when breaking there changes nothing.
     package subscript(grapheme: Int32) -> EdgeAdjustment? {
         let index = entries.partitioningIndex { $0.grapheme >= grapheme }

@@ -153,6 +153,10 @@ private struct Explanation {
                 + "(U+\(String(hyphen.value, radix: 16, uppercase: true))) is drawn and counted in the width, "
                 + (softHyphen ? "here at a soft hyphen" : "here one of hyphens: auto's" + (style.language.map { " (\($0) patterns)" } ?? "")))
         }
+        if let whole = widthWithBracketWhole(line) {
+            notes.append("fits only with its closing bracket set half-width (text-spacing-trim): "
+                + "\(whole.readable) px with it whole")
+        }
         if let elided = line.elidedRange {
             notes.append(elided.isEmpty ? "truncated: \"…\" marks the text hidden after it"
                                         : "truncated: \"…\" stands for \(quoted(measurement.text[elided]))")
@@ -165,6 +169,24 @@ private struct Explanation {
         }
         if measurer.prepared.attributed != nil { notes += styles(on: line) }
         return notes.joined(separator: "; ")
+    }
+
+    /// The width of `line` with its last closing bracket whole, when fitting set it
+    /// half-width to fit (`PunctuationTrim`'s line-end trim); nil otherwise.
+    private func widthWithBracketWhole(_ line: TextLayout.Line) -> Double? {
+        let prepared = measurer.prepared
+        let segments = prepared.segments
+        let end = line.utf16Range.upperBound
+        let index = segments.partitioningIndex { Int($0.end) >= end }
+        guard index < segments.count, Int(segments[index].end) == end, segments[index].trimsAtLineEdge,
+              let trim = prepared.edgeAdjustments[segments[index].contentGraphemeEnd - 1]?.end, trim < 0 else { return nil }
+        // The clusters at their widths inside a line, and a starting bracket's width back.
+        let first = prepared.graphemeEnds.partitioningIndex { Int($0) > line.utf16Range.lowerBound }
+        var whole = first > 0 ? Int(prepared.edgeAdjustments[Int32(first - 1)]?.start ?? 0) : 0
+        for g in first..<Int(segments[index].contentGraphemeEnd) { whole += Int(prepared.graphemeWidths[g]) }
+        let perPixel = Double(Units.widthPerPixel)
+        guard abs(line.width * perPixel - Double(whole + Int(trim))) < 1 else { return nil }
+        return Double(whole) / perPixel
     }
 
     /// For styled text: the styles on `line`, and why it is taller than a line of the

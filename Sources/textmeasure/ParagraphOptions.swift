@@ -1,7 +1,8 @@
 import TextMeasure
 
 /// The paragraph options (CSS `text-wrap`, `word-break`, `line-break`, `overflow-wrap`,
-/// `white-space`, `hyphens`, `lang`, `font-optical-sizing`) as command-line flags, named as CSS names them.
+/// `white-space`, `hyphens`, `lang`, `font-optical-sizing`, `text-spacing-trim`) as command-line
+/// flags, named as CSS names them.
 enum ParagraphOptions {
     static let help = """
           --text-wrap V        wrap (default), balance or pretty
@@ -12,6 +13,7 @@ enum ParagraphOptions {
           --hyphens V          manual (default), none or auto
           --lang TAG           the text's language, BCP 47 (en-US, de, fr): hyphenation patterns
           --optical-sizing V   auto (default: a variable font's opsz is the size in px) or none
+          --text-spacing-trim V  normal (default), space-all, space-first or trim-start
         """
 
     /// Reads the flags given into `style`.
@@ -24,6 +26,7 @@ enum ParagraphOptions {
         if let value = try choice("--hyphens", Hyphens.self, &arguments) { style.hyphens = value }
         if let language = try arguments.value("--lang") { style.language = language }
         if let value = try choice("--optical-sizing", OpticalSizing.self, &arguments) { style.opticalSizing = value }
+        if let value = try choice("--text-spacing-trim", TextSpacingTrim.self, &arguments) { style.textSpacingTrim = value }
     }
 
     private static func choice<Value: RawRepresentable & CaseIterable>(

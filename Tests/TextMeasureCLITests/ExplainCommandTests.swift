@@ -119,6 +119,19 @@ struct ExplainCommandTests {
     func errors(_ arguments: [String], status: Int32) throws {
         try expectFailure(arguments, status: status)
     }
+
+    @Test("says when a line fits only with its closing bracket set half-width (text-spacing-trim)")
+    func trimmedClosingBracket() throws {
+        let font = CLI.packageRoot.appendingPathComponent("Tests/Fixtures/fonts/BoxCJK.otf").path
+        let (lines, status) = try explain("--width", "25", "--size", "10", "--font", font, "好好」好")
+        #expect(status == 0)
+        #expect(lines.contains { $0.contains("\"好好」\"") && $0.contains("half-width") && $0.contains("30 px with it whole") })
+        let (wide, _) = try explain("--width", "30", "--size", "10", "--font", font, "好好」好")
+        #expect(!wide.contains { $0.contains("half-width") })
+        let (spaced, _) = try explain("--width", "25", "--size", "10", "--font", font, "--text-spacing-trim", "space-all",
+                                      "好好」好")
+        #expect(!spaced.contains { $0.contains("half-width") })
+    }
 }
 
 @Suite("textmeasure explain: line-break modes and line limits")

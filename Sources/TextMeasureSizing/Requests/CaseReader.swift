@@ -19,7 +19,8 @@ extension MeasurementCase {
     package static let jsonKeys = ["id", "text", "fonts", "embeddedFallback", "size", "width", "lineHeight", "rules",
                                    "insets", "padding", "maxLines", "lineBreakMode", "emptyLines",
                                    "align", "direction", "boxes", "textWrap", "wordBreak", "lineBreak",
-                                   "overflowWrap", "whiteSpace", "hyphens", "lang", "opticalSizing", "letterSpacing",
+                                   "overflowWrap", "whiteSpace", "hyphens", "lang", "opticalSizing", "textSpacingTrim",
+                                   "letterSpacing",
                                    "wordSpacing", "spans"]
 
     /// Reads a case from one JSON object in UTF-8 (a line of `textmeasure batch`), strictly:
@@ -90,6 +91,8 @@ extension MeasurementCase {
             hyphens = try JSONField.optionalEnum(object["hyphens"], key: "hyphens", Hyphens.self)
             lang = try JSONField.optionalLanguage(object["lang"], key: "lang")
             opticalSizing = try JSONField.optionalEnum(object["opticalSizing"], key: "opticalSizing", OpticalSizing.self)
+            textSpacingTrim = try JSONField.optionalEnum(object["textSpacingTrim"], key: "textSpacingTrim",
+                                                         TextSpacingTrim.self)
             letterSpacing = try JSONField.optionalNumber(object["letterSpacing"], key: "letterSpacing")
             wordSpacing = try JSONField.optionalNumber(object["wordSpacing"], key: "wordSpacing")
             spans = try object["spans"].flatMap { value throws(JSONFieldError) in

@@ -57,6 +57,9 @@ public struct MeasurementCase: Codable, Sendable, Hashable {
     public var lang: String?
     /// `"auto"` (default) or `"none"` (CSS `font-optical-sizing`, `TextStyle.opticalSizing`).
     public var opticalSizing: OpticalSizing?
+    /// `"normal"` (default), `"space-all"`, `"space-first"` or `"trim-start"` (CSS
+    /// `text-spacing-trim`, `TextStyle.textSpacingTrim`).
+    public var textSpacingTrim: TextSpacingTrim?
     /// Letter and word spacing of the whole text, in px (CSS `letter-spacing`, `word-spacing`).
     public var letterSpacing: Double?
     public var wordSpacing: Double?
@@ -109,6 +112,7 @@ public struct MeasurementCase: Codable, Sendable, Hashable {
         style.hyphens = hyphens ?? .manual
         style.language = lang
         style.opticalSizing = opticalSizing ?? .auto
+        style.textSpacingTrim = textSpacingTrim ?? .normal
         return style
     }
 
