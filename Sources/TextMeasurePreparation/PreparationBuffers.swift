@@ -1,8 +1,19 @@
 import CHarfBuzz
 
-/// The working memory of one preparation, in one temporary allocation sized to the
-/// text (on the stack when the text is short): per UTF-16 code unit, per line-break
-/// opportunity and per font.
+/// The working memory of one preparation, in one temporary allocation (on the stack
+/// when the text is short): per UTF-16 code unit and per line-break opportunity of a
+/// *window* of the text, per font; and, apart, per break opportunity of the whole text,
+/// whether it is safe (`Stretch.isSafeBreak`), and the segments, which are written
+/// straight into the prepared text's own array.
+///
+/// A text up to `longestUnwindowedText` code units is one window. A longer one is
+/// prepared a window at a time (`SegmentBuilder`), each starting at a safe break and
+/// at most `windowUnits` long: the longest text without a safe break, or
+/// `longestUnwindowedText`, whichever is longer. So the scratch of a long text is
+/// bounded by its longest stretch without a safe break, not by its length (an 8 MB
+/// paragraph took 27 bytes per code unit and 70 per break here). The per-window arrays
+/// are indexed by text offset and break index all the same (`ScratchArray.origin`,
+/// moved with `window(from:segment:)`).
 ///
 /// Clusters are written at the offset where their stretch (or cached segment)
 /// starts, so a segment answered by the cache and the stretch shaped before it
@@ -13,100 +24,149 @@ import CHarfBuzz
 /// `ScratchArray` that knows its length.
 package struct PreparationBuffers {
     /// Per code unit: cluster end offsets and widths (width units), at sparse positions.
-    let clusterEnds: ScratchArray<Int32>
-    let clusterWidths: ScratchArray<Int32>
+    private(set) var clusterEnds: ScratchArray<Int32>
+    private(set) var clusterWidths: ScratchArray<Int32>
     /// Per code unit: what a line ending after the cluster at that sparse position,
     /// or starting after it, gains or loses (`LineEdgeWidths`).
-    let clusterEdges: ScratchArray<EdgeAdjustment>
+    private(set) var clusterEdges: ScratchArray<EdgeAdjustment>
     /// Per code unit: the advance of the cluster starting there, in font units.
-    let advances: ScratchArray<Int32>
+    private(set) var advances: ScratchArray<Int32>
     /// Per code unit: the font of the cluster at that sparse position.
-    let fontForCluster: ScratchArray<UInt8>
+    private(set) var fontForCluster: ScratchArray<UInt8>
     /// Per code unit: whether the cluster at that sparse position hangs at a line's end.
-    let clusterHangs: ScratchArray<Bool>
+    private(set) var clusterHangs: ScratchArray<Bool>
     /// Per code unit: `ClusterEdge` bits for the glyph cluster starting there (starts,
     /// several glyphs, HarfBuzz's "unsafe to break before"), and its glyph.
-    let edges: ScratchArray<UInt8>
-    let firstGlyphs: ScratchArray<UInt32>
-    /// Per break opportunity: the segment ending there, its offset, whether shaping
-    /// may stop and restart there, and the script the text after it inherits.
+    private(set) var edges: ScratchArray<UInt8>
+    private(set) var firstGlyphs: ScratchArray<UInt32>
+    /// Per break opportunity of the whole text: the segment ending there (the prepared
+    /// text's array), and whether shaping may stop and restart there.
     let segments: ScratchArray<Segment>
-    let breakEnds: ScratchArray<Int32>
     let safeBreaks: ScratchArray<Bool>
-    let scriptAfter: ScratchArray<hb_script_t>
+    /// Per break opportunity: its offset and the script the text after it inherits.
+    private(set) var breakEnds: ScratchArray<Int32>
+    private(set) var scriptAfter: ScratchArray<hb_script_t>
     /// Per segment looked up in the cache: its key's hash and script, and whether the
     /// cache admits it (it is stored once shaped).
-    let keyHashes: ScratchArray<UInt64>
-    let keyScripts: ScratchArray<UInt32>
-    let admitted: ScratchArray<Bool>
+    private(set) var keyHashes: ScratchArray<UInt64>
+    private(set) var keyScripts: ScratchArray<UInt32>
+    private(set) var admitted: ScratchArray<Bool>
     /// Per break opportunity at most: (sparse position, cluster count) of each piece.
     let blocks: ScratchArray<(position: Int32, count: Int32)>
     /// Per font: width units per advance unit at the style's size.
     let scales: ScratchArray<Double>
     /// The style part of the shape cache's keys (`styleKeyCount` code units).
     let styleKey: ScratchArray<UInt16>
+    /// How many code units a window holds: the text's count when it is one window.
+    let windowUnits: Int
 
-    /// Calls `body` with buffers for a text of `n` code units and `b` break
-    /// opportunities, drawn with `f` fonts, and a style key of `k` code units.
-    static func with<R>(utf16Count n: Int, breakCount b: Int, fontCount f: Int, styleKeyCount k: Int,
+    /// The longest text prepared as one window, in UTF-16 code units: its scratch
+    /// (about 1.7 MB) is what a longer text's window needs at least.
+    static let longestUnwindowedText = 1 << 16
+
+    /// Calls `body` with buffers for `text`, whose break opportunities are `breaks`,
+    /// drawn with `fonts` (`fontCount` of them), with a style key of `k` code units;
+    /// its segments go to `segments`, one per break.
+    static func with<R>(text: UnsafeBufferPointer<UInt16>, breaks: UnsafeBufferPointer<BreakOpportunity>,
+                        fonts: FontSet, fontCount f: Int, styleKeyCount k: Int,
+                        segments: UnsafeMutableBufferPointer<Segment>,
                         _ body: (PreparationBuffers) throws(TextMeasureError) -> R) throws(TextMeasureError) -> R {
-        try withUnsafeTemporaryAllocation(byteCount: Layout(n: n, b: b, f: f, k: k).size, alignment: 8) {
-            memory throws(TextMeasureError) -> R in
-            // At least one byte is asked for, so the allocation always has an address.
-            try body(PreparationBuffers(memory.baseAddress!, n: n, b: b, f: f, k: k))
+        let n = text.count, b = breaks.count
+        // At least one byte (a break) is asked for, so the allocations always have an address.
+        return try withUnsafeTemporaryAllocation(of: Bool.self, capacity: max(b, 1)) { safe throws(TextMeasureError) -> R in
+            let safe = ScratchArray(safe.baseAddress!, count: b)
+            Stretch.markSafeBreaks(breaks, in: text, fonts: fonts, into: safe + 0)
+            let u = n <= longestUnwindowedText ? n : max(longestUnwindowedText, longestUnsafeStretch(breaks, safe, n))
+            let w = min(b, u)   // a window's segments: each at least one code unit
+            return try withUnsafeTemporaryAllocation(byteCount: Layout(u: u, w: w, f: f, k: k).size, alignment: 8) {
+                memory throws(TextMeasureError) -> R in
+                try body(PreparationBuffers(memory.baseAddress!, u: u, w: w, f: f, k: k, safe: safe,
+                                            segments: ScratchArray(segments.baseAddress!, count: b)))
+            }
         }
+    }
+
+    /// The most code units between two consecutive safe breaks (or the text's ends).
+    private static func longestUnsafeStretch(_ breaks: UnsafeBufferPointer<BreakOpportunity>, _ safe: ScratchArray<Bool>,
+                                             _ n: Int) -> Int {
+        var longest = 0, last = 0
+        for (index, opportunity) in breaks.enumerated() where safe[index] {
+            longest = max(longest, opportunity.utf16Offset - last)
+            last = opportunity.utf16Offset
+        }
+        return max(longest, n - last)
+    }
+
+    /// These buffers for the window that starts at offset `start`, with segment `index`:
+    /// the per-window arrays now index from there.
+    func window(from start: Int, segment index: Int) -> PreparationBuffers {
+        var moved = self
+        moved.clusterEnds = clusterEnds.rebased(to: start)
+        moved.clusterWidths = clusterWidths.rebased(to: start)
+        moved.clusterEdges = clusterEdges.rebased(to: start)
+        moved.advances = advances.rebased(to: start)
+        moved.fontForCluster = fontForCluster.rebased(to: start)
+        moved.clusterHangs = clusterHangs.rebased(to: start)
+        moved.edges = edges.rebased(to: start)
+        moved.firstGlyphs = firstGlyphs.rebased(to: start)
+        moved.breakEnds = breakEnds.rebased(to: index)
+        moved.scriptAfter = scriptAfter.rebased(to: index)
+        moved.keyHashes = keyHashes.rebased(to: index)
+        moved.keyScripts = keyScripts.rebased(to: index)
+        moved.admitted = admitted.rebased(to: index)
+        return moved
     }
 
     /// Where each array starts: largest alignment first, so that each starts aligned.
     private struct Layout {
         private var space = ScratchLayout()
         var size: Int { space.byteCount }
-        var segments = 0, scales = 0, hashes = 0, blocks = 0, clusterEdges = 0, ends = 0, widths = 0, advances = 0
+        var scales = 0, hashes = 0, blocks = 0, clusterEdges = 0, ends = 0, widths = 0, advances = 0
         var glyphs = 0, breakEnds = 0, scripts = 0, keyScripts = 0, styleKey = 0, fonts = 0, hangs = 0, edges = 0
-        var safe = 0, admitted = 0
+        var admitted = 0
 
-        init(n: Int, b: Int, f: Int, k: Int) {
-            segments = space.reserve(Segment.self, b)
+        init(u: Int, w: Int, f: Int, k: Int) {
             scales = space.reserve(Double.self, f)
-            hashes = space.reserve(UInt64.self, b)
-            blocks = space.reserve((position: Int32, count: Int32).self, b)
-            clusterEdges = space.reserve(EdgeAdjustment.self, n)
-            ends = space.reserve(Int32.self, n)
-            widths = space.reserve(Int32.self, n)
-            advances = space.reserve(Int32.self, n)
-            glyphs = space.reserve(UInt32.self, n)
-            breakEnds = space.reserve(Int32.self, b)
-            scripts = space.reserve(hb_script_t.self, b)
-            keyScripts = space.reserve(UInt32.self, b)
+            hashes = space.reserve(UInt64.self, w)
+            blocks = space.reserve((position: Int32, count: Int32).self, w)
+            clusterEdges = space.reserve(EdgeAdjustment.self, u)
+            ends = space.reserve(Int32.self, u)
+            widths = space.reserve(Int32.self, u)
+            advances = space.reserve(Int32.self, u)
+            glyphs = space.reserve(UInt32.self, u)
+            breakEnds = space.reserve(Int32.self, w)
+            scripts = space.reserve(hb_script_t.self, w)
+            keyScripts = space.reserve(UInt32.self, w)
             styleKey = space.reserve(UInt16.self, k)
-            fonts = space.reserve(UInt8.self, n)
-            hangs = space.reserve(Bool.self, n)
-            edges = space.reserve(UInt8.self, n + 1)
-            safe = space.reserve(Bool.self, b)
-            admitted = space.reserve(Bool.self, b)
+            fonts = space.reserve(UInt8.self, u)
+            hangs = space.reserve(Bool.self, u)
+            edges = space.reserve(UInt8.self, u + 1)
+            admitted = space.reserve(Bool.self, w)
         }
     }
 
-    private init(_ memory: UnsafeMutableRawPointer, n: Int, b: Int, f: Int, k: Int) {
-        let at = Layout(n: n, b: b, f: f, k: k)
-        segments = ScratchArray(memory + at.segments, count: b)
+    private init(_ memory: UnsafeMutableRawPointer, u: Int, w: Int, f: Int, k: Int, safe: ScratchArray<Bool>,
+                 segments: ScratchArray<Segment>) {
+        let at = Layout(u: u, w: w, f: f, k: k)
+        windowUnits = u
+        self.segments = segments
+        safeBreaks = safe
         scales = ScratchArray(memory + at.scales, count: f)
-        keyHashes = ScratchArray(memory + at.hashes, count: b)
-        keyScripts = ScratchArray(memory + at.keyScripts, count: b)
-        admitted = ScratchArray(memory + at.admitted, count: b)
-        blocks = ScratchArray(memory + at.blocks, count: b)
-        clusterEdges = ScratchArray(memory + at.clusterEdges, count: n)
-        clusterEnds = ScratchArray(memory + at.ends, count: n)
-        clusterWidths = ScratchArray(memory + at.widths, count: n)
-        advances = ScratchArray(memory + at.advances, count: n)
-        firstGlyphs = ScratchArray(memory + at.glyphs, count: n)
-        breakEnds = ScratchArray(memory + at.breakEnds, count: b)
-        scriptAfter = ScratchArray(memory + at.scripts, count: b)
+        keyHashes = ScratchArray(memory + at.hashes, count: w)
+        keyScripts = ScratchArray(memory + at.keyScripts, count: w)
+        admitted = ScratchArray(memory + at.admitted, count: w)
+        blocks = ScratchArray(memory + at.blocks, count: w)
+        clusterEdges = ScratchArray(memory + at.clusterEdges, count: u)
+        clusterEnds = ScratchArray(memory + at.ends, count: u)
+        clusterWidths = ScratchArray(memory + at.widths, count: u)
+        advances = ScratchArray(memory + at.advances, count: u)
+        firstGlyphs = ScratchArray(memory + at.glyphs, count: u)
+        breakEnds = ScratchArray(memory + at.breakEnds, count: w)
+        scriptAfter = ScratchArray(memory + at.scripts, count: w)
         styleKey = ScratchArray(memory + at.styleKey, count: k)
-        fontForCluster = ScratchArray(memory + at.fonts, count: n)
-        clusterHangs = ScratchArray(memory + at.hangs, count: n)
-        edges = ScratchArray(memory + at.edges, count: n + 1)
-        safeBreaks = ScratchArray(memory + at.safe, count: b)
+        fontForCluster = ScratchArray(memory + at.fonts, count: u)
+        clusterHangs = ScratchArray(memory + at.hangs, count: u)
+        edges = ScratchArray(memory + at.edges, count: u + 1)
     }
 }
 
@@ -137,46 +197,69 @@ struct ScratchLayout {
     var byteCount: Int { max(size, 1) }
 }
 
-/// One array of a preparation's scratch memory: its start and its length. Indexing and
-/// offsetting are bounds-checked in debug builds (the tests); a release build skips
-/// the check, as the `unchecked` name of the one way out, a bare pointer, says.
+/// One array of a preparation's scratch memory: its start, its length, and the index
+/// its first element has (`origin`: 0, or where the window of a long text starts, so
+/// that the pass indexes by text offset or break index whatever window it is in).
+/// Indexing and offsetting are bounds-checked in debug builds (the tests); a release
+/// build skips the check, as the `unchecked` name of the one way out, a bare pointer, says.
 package struct ScratchArray<Element> {
     private let base: UnsafeMutablePointer<Element>
     package let count: Int
+    /// The index of the first element.
+    package let origin: Int
 
     /// Binds `count` elements of `memory`.
     init(_ memory: UnsafeMutableRawPointer, count: Int) {
         base = memory.bindMemory(to: Element.self, capacity: count)
         self.count = count
+        origin = 0
+    }
+
+    /// `count` elements of typed memory.
+    init(_ memory: UnsafeMutablePointer<Element>, count: Int) {
+        base = memory
+        self.count = count
+        origin = 0
+    }
+
+    private init(base: UnsafeMutablePointer<Element>, count: Int, origin: Int) {
+        self.base = base
+        self.count = count
+        self.origin = origin
+    }
+
+    /// The same elements, the first now at index `origin`.
+    func rebased(to origin: Int) -> ScratchArray {
+        ScratchArray(base: base, count: count, origin: origin)
     }
 
     @inline(__always)
     package subscript(index: Int) -> Element {
         get {
-            assert(index >= 0 && index < count, "scratch index out of bounds")
-            return base[index]
+            assert(index - origin >= 0 && index - origin < count, "scratch index out of bounds")
+            return base[index - origin]
         }
         nonmutating set {
-            assert(index >= 0 && index < count, "scratch index out of bounds")
-            base[index] = newValue
+            assert(index - origin >= 0 && index - origin < count, "scratch index out of bounds")
+            base[index - origin] = newValue
         }
     }
 
-    /// The elements from `offset` on, for a callee that takes a pointer: `offset` is
+    /// The elements from index `offset` on, for a callee that takes a pointer: `offset` is
     /// checked (debug), what the callee does with it is not.
     @inline(__always)
     package static func + (array: ScratchArray, offset: Int) -> UnsafeMutablePointer<Element> {
-        assert(offset >= 0 && offset <= array.count, "scratch offset out of bounds")
-        return array.base + offset
+        assert(offset - array.origin >= 0 && offset - array.origin <= array.count, "scratch offset out of bounds")
+        return array.base + (offset - array.origin)
     }
 
-    /// `count` elements from `offset`, checked (debug) to lie inside the array.
+    /// `count` elements from index `offset`, checked (debug) to lie inside the array.
     @inline(__always)
     package func buffer(from offset: Int, count: Int) -> UnsafeMutableBufferPointer<Element> {
-        assert(offset >= 0 && count >= 0 && offset + count <= self.count, "scratch range out of bounds")
-        return UnsafeMutableBufferPointer(start: base + offset, count: count)
+        assert(offset - origin >= 0 && count >= 0 && offset - origin + count <= self.count, "scratch range out of bounds")
+        return UnsafeMutableBufferPointer(start: base + (offset - origin), count: count)
     }
 
-    /// The start of the array, for a callee that takes a bare pointer and its own bounds.
+    /// The first element, for a callee that takes a bare pointer and its own bounds.
     package var uncheckedBase: UnsafeMutablePointer<Element> { base }
 }

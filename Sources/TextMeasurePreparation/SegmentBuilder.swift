@@ -68,61 +68,49 @@ package struct SegmentBuilder {
         }
         let cache = cache?.isEnabled == true && fonts.spacesSeparateShaping ? cache : nil
         let styleKey = cache == nil ? 0 : StyleKey.count(style)
+        // Written in place by the pass (`PreparationBuffers.segments`), not copied out of scratch.
+        var segments = [Segment](repeating: Self.unwritten, count: breaks.count)
+        var gathered = Gathered()
+        var mayEndWithSoftHyphen = false
         try breaks.withUnsafeBufferPointer { breaks throws(TextMeasureError) in
           try built.bidi.levels.withUnsafeBufferPointer { levels throws(TextMeasureError) in
-            try PreparationBuffers.with(utf16Count: text.count, breakCount: breaks.count, fontCount: fonts.fonts.count,
-                                        styleKeyCount: styleKey) { buffers throws(TextMeasureError) in
+            try segments.withUnsafeMutableBufferPointer { segments throws(TextMeasureError) in
+              try PreparationBuffers.with(text: text, breaks: breaks, fonts: fonts, fontCount: fonts.fonts.count,
+                                          styleKeyCount: styleKey, segments: segments) { buffers throws(TextMeasureError) in
                 var pass = SegmentPass(text: text, breaks: breaks, buffers: buffers, fonts: fonts, style: style,
                                        cache: cache, styleKeyCount: styleKey)
                 pass.levels = built.bidi.isLeftToRight ? nil : levels.baseAddress
                 pass.uniformLevel = built.bidi.uniformLevel
-                try pass.run(inheriting: script)
-                built.segments = Array(buffers.segments.buffer(from: 0, count: breaks.count))
-                built.hasSoftHyphens = pass.mayEndWithSoftHyphen && built.segments.contains(where: \.endsWithSoftHyphen)
-                let blocks = UnsafeBufferPointer(buffers.blocks.buffer(from: 0, count: pass.blockCount))
-                let count = Int(pass.clusterCount)
-                // Gather the clusters of each piece, in text order.
-                built.graphemeEnds = Self.gather(buffers.clusterEnds, blocks, count)
-                built.graphemeWidths = Self.gather(buffers.clusterWidths, blocks, count)
-                built.graphemeFonts = Self.gather(buffers.fontForCluster, blocks, count)
-                built.graphemeHangs = Self.gather(buffers.clusterHangs, blocks, count)
-                built.edgeAdjustments = Self.gatherAdjustments(buffers.clusterEdges, blocks)
-                built.tabStops = pass.tabStops(graphemeEnds: built.graphemeEnds)
+                try pass.run(inheriting: script, gathering: &gathered)
+                mayEndWithSoftHyphen = pass.mayEndWithSoftHyphen
+                built.tabStops = pass.tabStops(graphemeEnds: gathered.ends)
                 built.ligatures = pass.ligatures
+              }
             }
           }
         }
+        // Swapped in, not assigned: no retain of each array and release of the local.
+        swap(&built.segments, &segments)
+        swap(&built.graphemeEnds, &gathered.ends)
+        swap(&built.graphemeWidths, &gathered.widths)
+        swap(&built.graphemeFonts, &gathered.fonts)
+        swap(&built.graphemeHangs, &gathered.hangs)
+        swap(&built.edgeAdjustments, &gathered.adjustments)
+        built.hasSoftHyphens = mayEndWithSoftHyphen && built.segments.contains(where: \.endsWithSoftHyphen)
     }
 
-    /// The nonzero adjustments of the pieces `blocks`, keyed by cluster index in text order.
-    private static func gatherAdjustments(_ sparse: ScratchArray<EdgeAdjustment>,
-                                          _ blocks: UnsafeBufferPointer<(position: Int32, count: Int32)>)
-        -> EdgeAdjustments {
+    /// What fills the segments' array until the pass writes each.
+    private static let unwritten = Segment(width: 0, trailingWidth: 0, fonts: 0, end: 0, graphemeEnd: 0,
+                                           contentGraphemeEnd: 0, isMandatoryBreak: false, endsWithHeldHyphen: false,
+                                           endsWithSoftHyphen: false)
+
+    /// The clusters gathered out of the scratch so far, in text order (see `SegmentPass.gather`).
+    struct Gathered {
+        var ends: [Int32] = []
+        var widths: [Int32] = []
+        var fonts: [UInt8] = []
+        var hangs: [Bool] = []
         var adjustments = EdgeAdjustments()
-        var index: Int32 = 0
-        for block in blocks {
-            for i in 0..<Int(block.count) {
-                let adjustment = sparse[Int(block.position) + i]
-                if adjustment.end != 0 || adjustment.start != 0 { adjustments.append(adjustment, after: index) }
-                index += 1
-            }
-        }
-        return adjustments
-    }
-
-    /// The pieces `blocks` of `sparse`, one after the other.
-    ///
-    /// Not `Array(unsafeUninitializedCapacity:)`: that allocates through a generic
-    /// entry point of the standard library, which looks the array's type up at run
-    /// time on every call, as long as the rest of a short text's gathering.
-    private static func gather<T>(_ sparse: ScratchArray<T>,
-                                  _ blocks: UnsafeBufferPointer<(position: Int32, count: Int32)>, _ count: Int) -> [T] {
-        var dense: [T] = []
-        dense.reserveCapacity(count)
-        for block in blocks {
-            dense.append(contentsOf: sparse.buffer(from: Int(block.position), count: Int(block.count)))
-        }
-        return dense
     }
 
     /// The font runs preparing `text` without a cache shapes (for the CLI's `PreparationFloor`).
@@ -130,14 +118,19 @@ package struct SegmentBuilder {
                      style: TextStyle) throws(TextMeasureError) -> [FontRun] {
         guard !text.isEmpty else { return [] }
         let breaks = try Boundaries.lineBreaks(in: text, rules: style.lineBreakRules, options: style.lineBreakOptions)
+        var segments = [Segment](repeating: Self.unwritten, count: breaks.count)
+        var gathered = Gathered()
         return try breaks.withUnsafeBufferPointer { breaks throws(TextMeasureError) in
-            try PreparationBuffers.with(utf16Count: text.count, breakCount: breaks.count, fontCount: fonts.fonts.count,
-                                        styleKeyCount: 0) { buffers throws(TextMeasureError) in
+          try segments.withUnsafeMutableBufferPointer { segments throws(TextMeasureError) in
+            try PreparationBuffers.with(text: text, breaks: breaks, fonts: fonts, fontCount: fonts.fonts.count,
+                                        styleKeyCount: 0, segments: segments) { buffers throws(TextMeasureError) in
                 var pass = SegmentPass(text: text, breaks: breaks, buffers: buffers, fonts: fonts, style: style,
                                        cache: nil, styleKeyCount: 0)
-                try pass.run(inheriting: HB_SCRIPT_INVALID)
-                return pass.runs   // with no cache, the whole text is one stretch
+                pass.allRuns = []   // with no cache, one stretch per window of the text
+                try pass.run(inheriting: HB_SCRIPT_INVALID, gathering: &gathered)
+                return pass.allRuns ?? []
             }
+          }
         }
     }
 
@@ -145,7 +138,8 @@ package struct SegmentBuilder {
     private struct SegmentPass {
         let text: UnsafeBufferPointer<UInt16>
         let breaks: UnsafeBufferPointer<BreakOpportunity>
-        let buffers: PreparationBuffers
+        /// Moved to each window of a long text in turn (`run`).
+        var buffers: PreparationBuffers
         /// What the pass reads of the style: its scalars, not a copy of the whole
         /// (a copy retains its features and language, and a release ends it).
         let fontSize: Double
@@ -176,6 +170,8 @@ package struct SegmentBuilder {
         /// The right-to-left ligatures found so far (only text with bidi levels has any).
         var ligatures = LigatureSpans()
         var runs: [FontRun] = []
+        /// Every stretch's runs, when asked for (`SegmentBuilder.runs(of:fonts:style:)`).
+        var allRuns: [FontRun]?
         /// Hits waiting for the stretch before them to end (see `run`).
         var waitingHits: [ShapedSegment] = []
         /// Clusters and pieces gathered so far.
@@ -202,22 +198,28 @@ package struct SegmentBuilder {
             }
         }
 
-        mutating func run(inheriting script: hb_script_t) throws(TextMeasureError) {
+        /// Walks the segments, taking the cache's answers and preparing the rest in
+        /// stretches, and gathers their clusters into `gathered`.
+        mutating func run(inheriting script: hb_script_t, gathering gathered: inout Gathered) throws(TextMeasureError) {
             for (index, font) in itemizer.fonts.enumerated() {
                 buffers.scales[index] = fontSize * Double(Units.widthPerPixel) / Double(font.advanceUnitsPerEm)
             }
-            Stretch.markSafeBreaks(breaks, in: text, fonts: itemizer.fontSet, into: buffers.safeBreaks + 0)
             // A segment ends with a soft hyphen only at a hyphenation point, right after
             // one, or (before its line break) at a mandatory break: settled here for the
             // whole text, in the walk over the breaks that is made anyway.
             var softHyphenSeen = false
-            for (index, opportunity) in breaks.enumerated() {
-                buffers.breakEnds[index] = Int32(opportunity.utf16Offset)
-                buffers.admitted[index] = false
+            for opportunity in breaks {
                 softHyphenSeen = softHyphenSeen || opportunity.isHyphenation || opportunity.isMandatory
                     || text[opportunity.utf16Offset - 1] == Hyphen.softHyphen
             }
             mayEndWithSoftHyphen = softHyphenSeen
+            // A long text goes window by window (`PreparationBuffers`): each ends before
+            // the first safe break whose stretch would not fit, and what is pending then
+            // is prepared and gathered. Stretches are cut there as a hit from the cache
+            // cuts them, at a safe break, so the results are the same.
+            let windowed = buffers.windowUnits < text.count
+            var windowEnd = startWindow(at: 0)
+            var nextSafe = 0   // the first safe break at or after the segment looked at
 
             // Segments the cache answers are taken; the others gather into stretches.
             var knownScript: hb_script_t? = script   // nil while a stretch is pending
@@ -234,6 +236,25 @@ package struct SegmentBuilder {
             // Read once: the global's accessor is a call, and it was made per segment.
             let scripts = ScriptTable.bmp
             for index in 0..<breaks.count {
+                if windowed, index > 0, buffers.safeBreaks[index - 1] {
+                    nextSafe = max(nextSafe, index)
+                    while nextSafe < breaks.count - 1, !buffers.safeBreaks[nextSafe] { nextSafe += 1 }
+                    if breaks[nextSafe].utf16Offset > windowEnd {
+                        if let pending = stretch {
+                            try prepare(stretch: pending.first..<(waitingHits.isEmpty ? index : waiting.first),
+                                        inheriting: pending.script)
+                            stretch = nil
+                            // After hits, the last hit's script; else the stretch's.
+                            if waitingHits.isEmpty { knownScript = buffers.scriptAfter[index - 1] }
+                            takeWaitingHits(from: waiting.first)
+                            waiting = (0, 0)
+                        }
+                        gather(into: &gathered)
+                        buffers = buffers.window(from: breaks[index - 1].utf16Offset, segment: index)
+                        blockCount = 0
+                        windowEnd = startWindow(at: index)
+                    }
+                }
                 // Most segments of scripts without spaces cannot be cached: that is settled
                 // here, before a call that copies the whole pass (it mutates around it).
                 if let lookupCache, isCacheable(index),
@@ -266,6 +287,56 @@ package struct SegmentBuilder {
                 try prepare(stretch: pending.first..<(waitingHits.isEmpty ? breaks.count : waiting.first),
                             inheriting: pending.script)
                 takeWaitingHits(from: waiting.first)
+            }
+            gather(into: &gathered)
+        }
+
+        /// Readies the per-break arrays of the window that starts with segment `first`
+        /// (its breaks' offsets, none admitted yet) and returns the offset the window ends at.
+        private func startWindow(at first: Int) -> Int {
+            let start = first == 0 ? 0 : breaks[first - 1].utf16Offset
+            let end = start + buffers.windowUnits
+            var index = first
+            while index < breaks.count, breaks[index].utf16Offset <= end {
+                buffers.breakEnds[index] = Int32(breaks[index].utf16Offset)
+                buffers.admitted[index] = false
+                index += 1
+            }
+            return end
+        }
+
+        /// Appends the clusters of the window's pieces to `gathered`, in text order.
+        /// The arrays are reserved once: for the exact count when the text is one
+        /// window, else for the most clusters it can have (one per code unit), so that
+        /// no growth doubles them.
+        private func gather(into gathered: inout Gathered) {
+            let blocks = UnsafeBufferPointer(buffers.blocks.buffer(from: 0, count: blockCount))
+            let capacity = buffers.windowUnits < text.count ? text.count : Int(clusterCount)
+            var index = Int32(gathered.ends.count)
+            Self.gather(buffers.clusterEnds, blocks, into: &gathered.ends, capacity: capacity)
+            Self.gather(buffers.clusterWidths, blocks, into: &gathered.widths, capacity: capacity)
+            Self.gather(buffers.fontForCluster, blocks, into: &gathered.fonts, capacity: capacity)
+            Self.gather(buffers.clusterHangs, blocks, into: &gathered.hangs, capacity: capacity)
+            // The nonzero adjustments, keyed by cluster index in text order.
+            for block in blocks {
+                for i in 0..<Int(block.count) {
+                    let adjustment = buffers.clusterEdges[Int(block.position) + i]
+                    if adjustment.end != 0 || adjustment.start != 0 { gathered.adjustments.append(adjustment, after: index) }
+                    index += 1
+                }
+            }
+        }
+
+        /// The pieces `blocks` of `sparse`, appended one after the other to `dense`.
+        ///
+        /// Not `Array(unsafeUninitializedCapacity:)`: that allocates through a generic
+        /// entry point of the standard library, which looks the array's type up at run
+        /// time on every call, as long as the rest of a short text's gathering.
+        private static func gather<T>(_ sparse: ScratchArray<T>, _ blocks: UnsafeBufferPointer<(position: Int32, count: Int32)>,
+                                      into dense: inout [T], capacity: Int) {
+            if dense.isEmpty { dense.reserveCapacity(capacity) }
+            for block in blocks {
+                dense.append(contentsOf: sparse.buffer(from: Int(block.position), count: Int(block.count)))
             }
         }
 
@@ -384,26 +455,25 @@ package struct SegmentBuilder {
                 BidiRuns.split(&runs, from: 0, clusterEnds: stretch.clusterEnds, start: start, levels: levels,
                                uniformLevel: uniformLevel)
             }
+            if allRuns != nil { allRuns?.append(contentsOf: runs) }
 
-            (buffers.advances + start).update(repeating: 0, count: end - start)
-            (buffers.edges + start).update(repeating: 0, count: end - start + 1)
+            // Per code unit from the stretch's start: the callees index by text offset from `start`.
+            let advances = buffers.advances + start, edges = buffers.edges + start, glyphs = buffers.firstGlyphs + start
+            advances.update(repeating: 0, count: end - start)
+            edges.update(repeating: 0, count: end - start + 1)
             shaper.shape(runs, of: text, clusterEnds: stretch.clusterEnds, fonts: itemizer.fontSet, fontList: itemizer.fonts,
-                         advances: buffers.advances.uncheckedBase, edges: buffers.edges.uncheckedBase,
-                         firstGlyphs: buffers.firstGlyphs.uncheckedBase)
+                         advances: advances, edges: edges, firstGlyphs: glyphs, origin: start)
             // Whether a glyph cluster spans a grapheme boundary (never without inner edges).
             var spanning = false
-            if LineEdgeWidths.hasInnerEdges(stretch, edges: buffers.edges.uncheckedBase) {
-                spanning = LineEdgeWidths.splitLigatures(stretch, runs: runs,
-                                                             advances: buffers.advances.uncheckedBase,
-                                                             edges: buffers.edges.uncheckedBase)
+            if LineEdgeWidths.hasInnerEdges(stretch, edges: edges, origin: start) {
+                spanning = LineEdgeWidths.splitLigatures(stretch, runs: runs, advances: advances, edges: edges, origin: start)
                 // Arabic flags most boundaries unsafe to break, but few stretches hold a ligature.
                 if spanning, levels != nil {
-                    ligatures.record(stretch, runs: runs, edges: buffers.edges.uncheckedBase, firstGrapheme: clusterCount)
+                    ligatures.record(stretch, runs: runs, edges: edges, origin: start, firstGrapheme: clusterCount)
                 }
-                LineEdgeWidths.measure(stretch, of: text, runs: runs, advances: buffers.advances.uncheckedBase,
-                                       edges: buffers.edges.uncheckedBase, glyphs: buffers.firstGlyphs.uncheckedBase,
+                LineEdgeWidths.measure(stretch, of: text, runs: runs, advances: advances, edges: edges, glyphs: glyphs,
                                        fonts: itemizer.fonts, scales: buffers.scales.uncheckedBase,
-                                       shaper: shaper, into: buffers.clusterEdges + start)
+                                       shaper: shaper, into: buffers.clusterEdges + start, origin: start)
             } else {
                 (buffers.clusterEdges + start).update(repeating: EdgeAdjustment(end: 0, start: 0), count: count)
             }
