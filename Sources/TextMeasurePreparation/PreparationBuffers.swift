@@ -66,17 +66,18 @@ package struct PreparationBuffers {
 
     /// Calls `body` with buffers for `text`, whose break opportunities are `breaks`,
     /// drawn with `fonts` (`fontCount` of them), with a style key of `k` code units;
-    /// its segments go to `segments`, one per break.
+    /// its segments go to `segments`, one per break. A text longer than `unwindowed`
+    /// code units is prepared in windows.
     static func with<R>(text: UnsafeBufferPointer<UInt16>, breaks: UnsafeBufferPointer<BreakOpportunity>,
                         fonts: FontSet, fontCount f: Int, styleKeyCount k: Int,
-                        segments: UnsafeMutableBufferPointer<Segment>,
+                        segments: UnsafeMutableBufferPointer<Segment>, unwindowed: Int = longestUnwindowedText,
                         _ body: (PreparationBuffers) throws(TextMeasureError) -> R) throws(TextMeasureError) -> R {
         let n = text.count, b = breaks.count
         // At least one byte (a break) is asked for, so the allocations always have an address.
         return try withUnsafeTemporaryAllocation(of: Bool.self, capacity: max(b, 1)) { safe throws(TextMeasureError) -> R in
             let safe = ScratchArray(safe.baseAddress!, count: b)
             Stretch.markSafeBreaks(breaks, in: text, fonts: fonts, into: safe + 0)
-            let u = n <= longestUnwindowedText ? n : max(longestUnwindowedText, longestUnsafeStretch(breaks, safe, n))
+            let u = n <= unwindowed ? n : max(unwindowed, longestUnsafeStretch(breaks, safe, n))
             let w = min(b, u)   // a window's segments: each at least one code unit
             return try withUnsafeTemporaryAllocation(byteCount: Layout(u: u, w: w, f: f, k: k).size, alignment: 8) {
                 memory throws(TextMeasureError) -> R in

@@ -24,6 +24,9 @@ package struct SegmentBuilder {
     let cache: ShapeCache?
     /// What the build gives `PreparedText`.
     private(set) var built = BuiltSegments()
+    /// The longest text prepared in one window (`PreparationBuffers`); longer ones go
+    /// window by window, with the same results.
+    var longestUnwindowedText = PreparationBuffers.longestUnwindowedText
 
     /// How many UTF-16 units of letters cached one by one, in a row, end a stretch
     /// being shaped (see `SegmentPass.run`): fewer cost more as a stretch of their own
@@ -76,7 +79,8 @@ package struct SegmentBuilder {
           try built.bidi.levels.withUnsafeBufferPointer { levels throws(TextMeasureError) in
             try segments.withUnsafeMutableBufferPointer { segments throws(TextMeasureError) in
               try PreparationBuffers.with(text: text, breaks: breaks, fonts: fonts, fontCount: fonts.fonts.count,
-                                          styleKeyCount: styleKey, segments: segments) { buffers throws(TextMeasureError) in
+                                          styleKeyCount: styleKey, segments: segments,
+                                          unwindowed: longestUnwindowedText) { buffers throws(TextMeasureError) in
                 var pass = SegmentPass(text: text, breaks: breaks, buffers: buffers, fonts: fonts, style: style,
                                        cache: cache, styleKeyCount: styleKey)
                 pass.levels = built.bidi.isLeftToRight ? nil : levels.baseAddress
