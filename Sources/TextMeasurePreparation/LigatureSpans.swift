@@ -26,7 +26,7 @@ package struct LigatureSpans: Sendable, Equatable {
         for (index, end) in stretch.clusterEnds.enumerated() {
             let boundary = Int(end)
             // Most boundaries start a glyph cluster: the run is looked for only at the others.
-            if boundary < stretch.end, edges[boundary - origin] & ClusterEdge.starts == 0 {
+            if boundary < stretch.end, edges[boundary &- origin] & ClusterEdge.starts == 0 {
                 while run < runs.count, runs[run].end <= boundary { run += 1 }
                 if run < runs.count, runs[run].isShapedRightToLeft {
                     if spanStart == nil { spanStart = firstGrapheme + Int32(index) }

@@ -200,7 +200,8 @@ struct ScratchLayout {
 
 /// One array of a preparation's scratch memory: its start, its length, and the index
 /// its first element has (`origin`: 0, or where the window of a long text starts, so
-/// that the pass indexes by text offset or break index whatever window it is in).
+/// that the pass indexes by text offset or break index whatever window it is in;
+/// subtracted without an overflow check, as offsets are far from the ends of `Int`).
 /// Indexing and offsetting are bounds-checked in debug builds (the tests); a release
 /// build skips the check, as the `unchecked` name of the one way out, a bare pointer, says.
 package struct ScratchArray<Element> {
@@ -238,11 +239,11 @@ package struct ScratchArray<Element> {
     package subscript(index: Int) -> Element {
         get {
             assert(index - origin >= 0 && index - origin < count, "scratch index out of bounds")
-            return base[index - origin]
+            return base[index &- origin]
         }
         nonmutating set {
             assert(index - origin >= 0 && index - origin < count, "scratch index out of bounds")
-            base[index - origin] = newValue
+            base[index &- origin] = newValue
         }
     }
 
@@ -251,14 +252,14 @@ package struct ScratchArray<Element> {
     @inline(__always)
     package static func + (array: ScratchArray, offset: Int) -> UnsafeMutablePointer<Element> {
         assert(offset - array.origin >= 0 && offset - array.origin <= array.count, "scratch offset out of bounds")
-        return array.base + (offset - array.origin)
+        return array.base + (offset &- array.origin)
     }
 
     /// `count` elements from index `offset`, checked (debug) to lie inside the array.
     @inline(__always)
     package func buffer(from offset: Int, count: Int) -> UnsafeMutableBufferPointer<Element> {
         assert(offset - origin >= 0 && count >= 0 && offset - origin + count <= self.count, "scratch range out of bounds")
-        return UnsafeMutableBufferPointer(start: base + (offset - origin), count: count)
+        return UnsafeMutableBufferPointer(start: base + (offset &- origin), count: count)
     }
 
     /// The first element, for a callee that takes a bare pointer and its own bounds.

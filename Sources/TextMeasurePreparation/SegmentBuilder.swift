@@ -208,22 +208,27 @@ package struct SegmentBuilder {
             for (index, font) in itemizer.fonts.enumerated() {
                 buffers.scales[index] = fontSize * Double(Units.widthPerPixel) / Double(font.advanceUnitsPerEm)
             }
-            // A segment ends with a soft hyphen only at a hyphenation point, right after
-            // one, or (before its line break) at a mandatory break: settled here for the
-            // whole text, in the walk over the breaks that is made anyway.
-            var softHyphenSeen = false
-            for opportunity in breaks {
-                softHyphenSeen = softHyphenSeen || opportunity.isHyphenation || opportunity.isMandatory
-                    || text[opportunity.utf16Offset - 1] == Hyphen.softHyphen
-            }
-            mayEndWithSoftHyphen = softHyphenSeen
             // A long text goes window by window (`PreparationBuffers`): each ends before
             // the first safe break whose stretch would not fit, and what is pending then
             // is prepared and gathered. Stretches are cut there as a hit from the cache
             // cuts them, at a safe break, so the results are the same.
             let windowed = buffers.windowUnits < text.count
-            var windowEnd = startWindow(at: 0)
+            var windowEnd = buffers.windowUnits
             var nextSafe = 0   // the first safe break at or after the segment looked at
+            // A segment ends with a soft hyphen only at a hyphenation point, right after
+            // one, or (before its line break) at a mandatory break: settled here for the
+            // whole text, in the walk over the breaks that is made anyway (and that readies
+            // the first window's, as `startWindow` does the others').
+            var softHyphenSeen = false
+            for (index, opportunity) in breaks.enumerated() {
+                if opportunity.utf16Offset <= windowEnd {
+                    buffers.breakEnds[index] = Int32(opportunity.utf16Offset)
+                    buffers.admitted[index] = false
+                }
+                softHyphenSeen = softHyphenSeen || opportunity.isHyphenation || opportunity.isMandatory
+                    || text[opportunity.utf16Offset - 1] == Hyphen.softHyphen
+            }
+            mayEndWithSoftHyphen = softHyphenSeen
 
             // Segments the cache answers are taken; the others gather into stretches.
             var knownScript: hb_script_t? = script   // nil while a stretch is pending
@@ -298,8 +303,7 @@ package struct SegmentBuilder {
         /// Readies the per-break arrays of the window that starts with segment `first`
         /// (its breaks' offsets, none admitted yet) and returns the offset the window ends at.
         private func startWindow(at first: Int) -> Int {
-            let start = first == 0 ? 0 : breaks[first - 1].utf16Offset
-            let end = start + buffers.windowUnits
+            let end = breaks[first - 1].utf16Offset + buffers.windowUnits
             var index = first
             while index < breaks.count, breaks[index].utf16Offset <= end {
                 buffers.breakEnds[index] = Int32(breaks[index].utf16Offset)
@@ -493,8 +497,13 @@ package struct SegmentBuilder {
         /// Widths are summed in `Double` and rounded to width units per cluster and per
         /// segment; a segment's trailing spaces, tabs and line breaks are kept apart.
         private mutating func measure(_ stretch: Stretch, segments range: Range<Int>) {
-            // Locals, not properties: writes through the buffers could alias `self`.
-            let advances = buffers.advances, scales = buffers.scales
+            // Locals, not properties: writes through the buffers could alias `self`. The
+            // stretch's clusters, and its code units' advances, from its start.
+            let scales = buffers.scales, segments = buffers.segments, count = stretch.clusterEnds.count
+            let advances = buffers.advances.buffer(from: stretch.start, count: stretch.end - stretch.start)
+            let widths = buffers.clusterWidths.buffer(from: stretch.start, count: count)
+            let fonts = buffers.fontForCluster.buffer(from: stretch.start, count: count)
+            let hangingClusters = buffers.clusterHangs.buffer(from: stretch.start, count: count)
             var clusters = clusterCount
             var content = 0.0, trailing = 0.0
             var fontMask: UInt64 = 0
@@ -503,8 +512,8 @@ package struct SegmentBuilder {
             var segmentEnd = breaks[segment].utf16Offset
             var start = stretch.start
             for (index, boundary) in stretch.clusterEnds.enumerated() {
-                let end = Int(boundary), position = stretch.start + index
-                let fontIndex = Int(buffers.fontForCluster[position])
+                let end = Int(boundary)
+                let fontIndex = Int(fonts[index])
                 let first = text[start]
                 var width = 0.0
                 let hangs: Bool
@@ -513,7 +522,7 @@ package struct SegmentBuilder {
                     if first == 0x09 {
                         width = tabWidth()
                     } else if !Scalars.isZeroWidthControl(UInt32(first)) {
-                        width = Double(advances[start]) * scales[fontIndex]
+                        width = Double(advances[start - stretch.start]) * scales[fontIndex]
                     }
                     hangs = Scalars.isHangingSpace(first) || Scalars.isMandatoryBreak(first)
                 } else {
@@ -521,7 +530,7 @@ package struct SegmentBuilder {
                         width = tabWidth()
                     } else if !Scalars.isZeroWidthControl(Scalars.decode(text, at: start).scalar) {
                         var units = 0
-                        for offset in start..<end { units += Int(advances[offset]) }
+                        for offset in start..<end { units += Int(advances[offset - stretch.start]) }
                         width = Double(units) * scales[fontIndex]
                     }
                     hangs = Scalars.isMandatoryBreak(first) || isHangingWhitespace(start, end)
@@ -529,8 +538,8 @@ package struct SegmentBuilder {
                 // Saturate absurd widths (a huge size times a font's huge advances, summed over
                 // a long cluster) so that rounding cannot trap and no sum over the text overflows.
                 width = min(max(width, -Double(Int32.max)), Double(Int32.max))
-                buffers.clusterWidths[position] = Int32(saturating: width)
-                buffers.clusterHangs[position] = hangs
+                widths[index] = Int32(saturating: width)
+                hangingClusters[index] = hangs
                 clusters += 1
 
                 if hangs {
@@ -544,13 +553,13 @@ package struct SegmentBuilder {
 
                 if end == segmentEnd {
                     let trailingWidth = roundedToInt(trailing)
-                    buffers.segments[segment] = Segment(width: roundedToInt(content), trailingWidth: trailingWidth,
-                                                        fonts: fontMask, end: boundary, graphemeEnd: clusters,
-                                                        contentGraphemeEnd: contentEnd,
-                                                        isMandatoryBreak: breaks[segment].isMandatory,
-                                                        endsWithHeldHyphen: endsWithHeldHyphen(segment,
-                                                                                               trailingWidth: trailingWidth),
-                                                        endsWithSoftHyphen: endsWithSoftHyphen(segment))
+                    segments[segment] = Segment(width: roundedToInt(content), trailingWidth: trailingWidth,
+                                                fonts: fontMask, end: boundary, graphemeEnd: clusters,
+                                                contentGraphemeEnd: contentEnd,
+                                                isMandatoryBreak: breaks[segment].isMandatory,
+                                                endsWithHeldHyphen: endsWithHeldHyphen(segment,
+                                                                                       trailingWidth: trailingWidth),
+                                                endsWithSoftHyphen: endsWithSoftHyphen(segment))
                     segment += 1
                     if segment < range.upperBound { segmentEnd = breaks[segment].utf16Offset }
                     content = 0; trailing = 0; fontMask = 0

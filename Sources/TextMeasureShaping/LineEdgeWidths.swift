@@ -79,7 +79,7 @@ package enum LineEdgeWidths {
     package static func hasInnerEdges(_ stretch: Stretch, edges: UnsafePointer<UInt8>, origin: Int = 0) -> Bool {
         var flagged: UInt8 = 0
         for offset in stretch.start + 1..<stretch.end {
-            let bits = edges[offset - origin]
+            let bits = edges[offset &- origin]
             flagged |= (bits & ClusterEdge.unsafeToBreak) | (~bits & ClusterEdge.starts)
         }
         return flagged != 0
@@ -111,8 +111,8 @@ package enum LineEdgeWidths {
         let clusterEnds = stretch.clusterEnds
         for index in 0..<max(0, clusterEnds.count - 1) {
             let boundary = Int(clusterEnds[index])
-            let insideCluster = edges[boundary - origin] & ClusterEdge.starts == 0
-            guard insideCluster || edges[boundary - origin] & ClusterEdge.unsafeToBreak != 0 else { continue }
+            let insideCluster = edges[boundary &- origin] & ClusterEdge.starts == 0
+            guard insideCluster || edges[boundary &- origin] & ClusterEdge.unsafeToBreak != 0 else { continue }
             while nextBreak < stretch.breaks.count, stretch.breaks[nextBreak].utf16Offset < boundary { nextBreak += 1 }
             if nextBreak < stretch.breaks.count, stretch.breaks[nextBreak].utf16Offset == boundary { continue }
             while run < runs.count, runs[run].end <= boundary { run += 1 }
@@ -122,9 +122,9 @@ package enum LineEdgeWidths {
             if insideCluster, current.isRightToLeft { continue }   // see splitLigatures
             // The HarfBuzz cluster the boundary ends (or cuts through), and where it ends.
             var clusterStart = boundary - 1
-            while clusterStart > current.start, edges[clusterStart - origin] & ClusterEdge.starts == 0 { clusterStart -= 1 }
+            while clusterStart > current.start, edges[clusterStart &- origin] & ClusterEdge.starts == 0 { clusterStart -= 1 }
             var clusterEnd = boundary
-            while clusterEnd < current.end, edges[clusterEnd - origin] & ClusterEdge.starts == 0 { clusterEnd += 1 }
+            while clusterEnd < current.end, edges[clusterEnd &- origin] & ClusterEdge.starts == 0 { clusterEnd += 1 }
 
             let scale = scales[current.fontIndex]
             let inContextBefore = sum(advances, clusterStart..<boundary, origin: origin)
@@ -132,9 +132,9 @@ package enum LineEdgeWidths {
             var before = inContextBefore, after = inContextAfter
             // The font is read from the array where it is used, not held in a local: held,
             // it was retained and released at each kerned boundary.
-            if !insideCluster, edges[clusterStart - origin] & ClusterEdge.multipleGlyphs == 0,
+            if !insideCluster, edges[clusterStart &- origin] & ClusterEdge.multipleGlyphs == 0,
                fonts[current.fontIndex].bitmapAdvances == nil,
-               let advance = nominalAdvance(glyphs[clusterStart - origin], of: text, clusterStart..<boundary,
+               let advance = nominalAdvance(glyphs[clusterStart &- origin], of: text, clusterStart..<boundary,
                                             in: fonts[current.fontIndex], rightToLeft: current.isRightToLeft) {
                 before = advance
             } else {
@@ -186,7 +186,7 @@ package enum LineEdgeWidths {
             let boundary = Int(end)
             // The run is looked for only at a boundary inside a glyph cluster (few): the
             // runs are walked there, as far as the boundaries walked since need.
-            if boundary < stretch.end, edges[boundary - origin] & ClusterEdge.starts == 0,
+            if boundary < stretch.end, edges[boundary &- origin] & ClusterEdge.starts == 0,
                Self.advance(&run, to: boundary, in: runs) {
                 spanning = true
                 if !runs[run].isRightToLeft {
@@ -196,10 +196,10 @@ package enum LineEdgeWidths {
                 }
             }
             if graphemeStarts.count > 1 {
-                let total = Int(advances[graphemeStarts[0] - origin])
+                let total = Int(advances[graphemeStarts[0] &- origin])
                 let count = graphemeStarts.count
                 for (i, start) in graphemeStarts.enumerated() {
-                    advances[start - origin] = Int32(total * (i + 1) / count - total * i / count)
+                    advances[start &- origin] = Int32(total * (i + 1) / count - total * i / count)
                 }
                 // Only here: emptying an empty array still costs a retain and a release.
                 graphemeStarts.removeAll(keepingCapacity: true)
@@ -247,7 +247,7 @@ package enum LineEdgeWidths {
 
     private static func sum(_ advances: UnsafePointer<Int32>, _ range: Range<Int>, origin: Int) -> Int {
         var total = 0
-        for offset in range { total += Int(advances[offset - origin]) }
+        for offset in range { total += Int(advances[offset &- origin]) }
         return total
     }
 }

@@ -97,13 +97,13 @@ package struct Shaper {
                 // Colour-bitmap fonts: the strike's advance, not hmtx (see Font.bitmapAdvances).
                 for info in infos {
                     let glyph = Int(info.codepoint)
-                    advances[Int(info.cluster) - origin] &+= glyph < bitmapAdvances.count ? bitmapAdvances[glyph] : 0
+                    advances[Int(info.cluster) &- origin] &+= glyph < bitmapAdvances.count ? bitmapAdvances[glyph] : 0
                 }
             } else {
                 // One pass over the glyphs, not one for the edges and one for the advances.
                 for i in infos.indices {
                     Self.mark(infos[i], edges: edges, firstGlyphs: firstGlyphs, origin: origin)
-                    advances[Int(infos[i].cluster) - origin] &+= positions[i].x_advance
+                    advances[Int(infos[i].cluster) &- origin] &+= positions[i].x_advance
                 }
             }
         }
@@ -113,7 +113,7 @@ package struct Shaper {
     @inline(__always)
     private static func mark(_ info: hb_glyph_info_t, edges: UnsafeMutablePointer<UInt8>,
                              firstGlyphs: UnsafeMutablePointer<UInt32>?, origin: Int) {
-        let cluster = Int(info.cluster) - origin
+        let cluster = Int(info.cluster) &- origin
         var bits = edges[cluster]
         if bits & ClusterEdge.starts != 0 { bits |= ClusterEdge.multipleGlyphs }
         bits |= ClusterEdge.starts
@@ -209,11 +209,14 @@ package struct Shaper {
                                      _ nominal: UnsafeBufferPointer<UInt32>, _ advances: UnsafeMutablePointer<Int32>,
                                      _ edges: UnsafeMutablePointer<UInt8>, _ firstGlyphs: UnsafeMutablePointer<UInt32>?,
                                      origin: Int) {
-        for offset in range {
-            let entry = nominal[Int(text[offset])]
-            advances[offset - origin] &+= NominalGlyph.advance(entry)
-            edges[offset - origin] |= ClusterEdge.starts
-            firstGlyphs?[offset - origin] = NominalGlyph.glyph(entry)
+        // From the range's start: one index for the text and the three arrays.
+        let advances = advances + (range.lowerBound &- origin), edges = edges + (range.lowerBound &- origin)
+        let firstGlyphs = firstGlyphs.map { $0 + (range.lowerBound &- origin) }
+        for (i, unit) in UnsafeBufferPointer(rebasing: text[range]).enumerated() {
+            let entry = nominal[Int(unit)]
+            advances[i] &+= NominalGlyph.advance(entry)
+            edges[i] |= ClusterEdge.starts
+            firstGlyphs?[i] = NominalGlyph.glyph(entry)
         }
     }
 
