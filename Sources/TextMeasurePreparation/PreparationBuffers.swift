@@ -12,8 +12,8 @@ import CHarfBuzz
 /// `longestUnwindowedText`, whichever is longer. So the scratch of a long text is
 /// bounded by its longest stretch without a safe break, not by its length (an 8 MB
 /// paragraph took 27 bytes per code unit and 70 per break here). The per-window arrays
-/// are indexed by text offset and break index all the same (`ScratchArray.origin`,
-/// moved with `window(from:segment:)`).
+/// are indexed by text offset and break index all the same (`WindowArray`, moved with
+/// `window(from:segment:)`).
 ///
 /// Clusters are written at the offset where their stretch (or cached segment)
 /// starts, so a segment answered by the cache and the stretch shaped before it
@@ -21,36 +21,36 @@ import CHarfBuzz
 /// where each piece went so that `SegmentBuilder` can gather them in text order.
 ///
 /// The one owner of that memory: it exists only inside `with`, and each array is a
-/// `ScratchArray` that knows its length.
+/// `ScratchArray` (or `WindowArray`) that knows its length.
 package struct PreparationBuffers {
     /// Per code unit: cluster end offsets and widths (width units), at sparse positions.
-    private(set) var clusterEnds: ScratchArray<Int32>
-    private(set) var clusterWidths: ScratchArray<Int32>
+    private(set) var clusterEnds: WindowArray<Int32>
+    private(set) var clusterWidths: WindowArray<Int32>
     /// Per code unit: what a line ending after the cluster at that sparse position,
     /// or starting after it, gains or loses (`LineEdgeWidths`).
-    private(set) var clusterEdges: ScratchArray<EdgeAdjustment>
+    private(set) var clusterEdges: WindowArray<EdgeAdjustment>
     /// Per code unit: the advance of the cluster starting there, in font units.
-    private(set) var advances: ScratchArray<Int32>
+    private(set) var advances: WindowArray<Int32>
     /// Per code unit: the font of the cluster at that sparse position.
-    private(set) var fontForCluster: ScratchArray<UInt8>
+    private(set) var fontForCluster: WindowArray<UInt8>
     /// Per code unit: whether the cluster at that sparse position hangs at a line's end.
-    private(set) var clusterHangs: ScratchArray<Bool>
+    private(set) var clusterHangs: WindowArray<Bool>
     /// Per code unit: `ClusterEdge` bits for the glyph cluster starting there (starts,
     /// several glyphs, HarfBuzz's "unsafe to break before"), and its glyph.
-    private(set) var edges: ScratchArray<UInt8>
-    private(set) var firstGlyphs: ScratchArray<UInt32>
+    private(set) var edges: WindowArray<UInt8>
+    private(set) var firstGlyphs: WindowArray<UInt32>
     /// Per break opportunity of the whole text: the segment ending there (the prepared
     /// text's array), and whether shaping may stop and restart there.
     let segments: ScratchArray<Segment>
     let safeBreaks: ScratchArray<Bool>
     /// Per break opportunity: its offset and the script the text after it inherits.
-    private(set) var breakEnds: ScratchArray<Int32>
-    private(set) var scriptAfter: ScratchArray<hb_script_t>
+    private(set) var breakEnds: WindowArray<Int32>
+    private(set) var scriptAfter: WindowArray<hb_script_t>
     /// Per segment looked up in the cache: its key's hash and script, and whether the
     /// cache admits it (it is stored once shaped).
-    private(set) var keyHashes: ScratchArray<UInt64>
-    private(set) var keyScripts: ScratchArray<UInt32>
-    private(set) var admitted: ScratchArray<Bool>
+    private(set) var keyHashes: WindowArray<UInt64>
+    private(set) var keyScripts: WindowArray<UInt32>
+    private(set) var admitted: WindowArray<Bool>
     /// Per break opportunity at most: (sparse position, cluster count) of each piece.
     let blocks: ScratchArray<(position: Int32, count: Int32)>
     /// Per font: width units per advance unit at the style's size.
@@ -153,21 +153,21 @@ package struct PreparationBuffers {
         self.segments = segments
         safeBreaks = safe
         scales = ScratchArray(memory + at.scales, count: f)
-        keyHashes = ScratchArray(memory + at.hashes, count: w)
-        keyScripts = ScratchArray(memory + at.keyScripts, count: w)
-        admitted = ScratchArray(memory + at.admitted, count: w)
+        keyHashes = WindowArray(memory + at.hashes, count: w)
+        keyScripts = WindowArray(memory + at.keyScripts, count: w)
+        admitted = WindowArray(memory + at.admitted, count: w)
         blocks = ScratchArray(memory + at.blocks, count: w)
-        clusterEdges = ScratchArray(memory + at.clusterEdges, count: u)
-        clusterEnds = ScratchArray(memory + at.ends, count: u)
-        clusterWidths = ScratchArray(memory + at.widths, count: u)
-        advances = ScratchArray(memory + at.advances, count: u)
-        firstGlyphs = ScratchArray(memory + at.glyphs, count: u)
-        breakEnds = ScratchArray(memory + at.breakEnds, count: w)
-        scriptAfter = ScratchArray(memory + at.scripts, count: w)
+        clusterEdges = WindowArray(memory + at.clusterEdges, count: u)
+        clusterEnds = WindowArray(memory + at.ends, count: u)
+        clusterWidths = WindowArray(memory + at.widths, count: u)
+        advances = WindowArray(memory + at.advances, count: u)
+        firstGlyphs = WindowArray(memory + at.glyphs, count: u)
+        breakEnds = WindowArray(memory + at.breakEnds, count: w)
+        scriptAfter = WindowArray(memory + at.scripts, count: w)
         styleKey = ScratchArray(memory + at.styleKey, count: k)
-        fontForCluster = ScratchArray(memory + at.fonts, count: u)
-        clusterHangs = ScratchArray(memory + at.hangs, count: u)
-        edges = ScratchArray(memory + at.edges, count: u + 1)
+        fontForCluster = WindowArray(memory + at.fonts, count: u)
+        clusterHangs = WindowArray(memory + at.hangs, count: u)
+        edges = WindowArray(memory + at.edges, count: u + 1)
     }
 }
 
@@ -198,70 +198,97 @@ struct ScratchLayout {
     var byteCount: Int { max(size, 1) }
 }
 
-/// One array of a preparation's scratch memory: its start, its length, and the index
-/// its first element has (`origin`: 0, or where the window of a long text starts, so
-/// that the pass indexes by text offset or break index whatever window it is in;
-/// subtracted without an overflow check, as offsets are far from the ends of `Int`).
-/// Indexing and offsetting are bounds-checked in debug builds (the tests); a release
-/// build skips the check, as the `unchecked` name of the one way out, a bare pointer, says.
+/// One array of a preparation's scratch memory: its start and its length. Indexing and
+/// offsetting are bounds-checked in debug builds (the tests); a release build skips
+/// the check, as the `unchecked` name of the one way out, a bare pointer, says.
 package struct ScratchArray<Element> {
     private let base: UnsafeMutablePointer<Element>
     package let count: Int
-    /// The index of the first element.
-    package let origin: Int
 
     /// Binds `count` elements of `memory`.
     init(_ memory: UnsafeMutableRawPointer, count: Int) {
         base = memory.bindMemory(to: Element.self, capacity: count)
         self.count = count
-        origin = 0
     }
 
     /// `count` elements of typed memory.
     init(_ memory: UnsafeMutablePointer<Element>, count: Int) {
         base = memory
         self.count = count
-        origin = 0
-    }
-
-    private init(base: UnsafeMutablePointer<Element>, count: Int, origin: Int) {
-        self.base = base
-        self.count = count
-        self.origin = origin
-    }
-
-    /// The same elements, the first now at index `origin`.
-    func rebased(to origin: Int) -> ScratchArray {
-        ScratchArray(base: base, count: count, origin: origin)
     }
 
     @inline(__always)
     package subscript(index: Int) -> Element {
         get {
-            assert(index - origin >= 0 && index - origin < count, "scratch index out of bounds")
-            return base[index &- origin]
+            assert(index >= 0 && index < count, "scratch index out of bounds")
+            return base[index]
         }
         nonmutating set {
-            assert(index - origin >= 0 && index - origin < count, "scratch index out of bounds")
-            base[index &- origin] = newValue
+            assert(index >= 0 && index < count, "scratch index out of bounds")
+            base[index] = newValue
         }
     }
 
-    /// The elements from index `offset` on, for a callee that takes a pointer: `offset` is
+    /// The elements from `offset` on, for a callee that takes a pointer: `offset` is
     /// checked (debug), what the callee does with it is not.
     @inline(__always)
     package static func + (array: ScratchArray, offset: Int) -> UnsafeMutablePointer<Element> {
-        assert(offset - array.origin >= 0 && offset - array.origin <= array.count, "scratch offset out of bounds")
-        return array.base + (offset &- array.origin)
+        assert(offset >= 0 && offset <= array.count, "scratch offset out of bounds")
+        return array.base + offset
     }
 
-    /// `count` elements from index `offset`, checked (debug) to lie inside the array.
+    /// `count` elements from `offset`, checked (debug) to lie inside the array.
     @inline(__always)
     package func buffer(from offset: Int, count: Int) -> UnsafeMutableBufferPointer<Element> {
-        assert(offset - origin >= 0 && count >= 0 && offset - origin + count <= self.count, "scratch range out of bounds")
-        return UnsafeMutableBufferPointer(start: base + (offset &- origin), count: count)
+        assert(offset >= 0 && count >= 0 && offset + count <= self.count, "scratch range out of bounds")
+        return UnsafeMutableBufferPointer(start: base + offset, count: count)
     }
 
-    /// The first element, for a callee that takes a bare pointer and its own bounds.
+    /// The start of the array, for a callee that takes a bare pointer and its own bounds.
     package var uncheckedBase: UnsafeMutablePointer<Element> { base }
+}
+
+/// A `ScratchArray` of a window of a long text (`PreparationBuffers`): indexed from
+/// `origin`, the text offset or break index its first element has (0 until the window
+/// moves), so that the pass indexes by text offset or break index whatever window it is
+/// in. The origin is subtracted without an overflow check: offsets are far from the
+/// ends of `Int`. Apart from `ScratchArray`, so that arrays that never move pay nothing.
+struct WindowArray<Element> {
+    private let array: ScratchArray<Element>
+    /// The index of the first element.
+    let origin: Int
+
+    /// Binds `count` elements of `memory`, the first at index 0.
+    init(_ memory: UnsafeMutableRawPointer, count: Int) {
+        array = ScratchArray(memory, count: count)
+        origin = 0
+    }
+
+    private init(_ array: ScratchArray<Element>, origin: Int) {
+        self.array = array
+        self.origin = origin
+    }
+
+    /// The same elements, the first now at index `origin`.
+    func rebased(to origin: Int) -> WindowArray {
+        WindowArray(array, origin: origin)
+    }
+
+    @inline(__always)
+    subscript(index: Int) -> Element {
+        get { array[index &- origin] }
+        nonmutating set { array[index &- origin] = newValue }
+    }
+
+    /// The elements from index `offset` on, for a callee that takes a pointer.
+    @inline(__always)
+    static func + (window: WindowArray, offset: Int) -> UnsafeMutablePointer<Element> {
+        window.array + (offset &- window.origin)
+    }
+
+    /// `count` elements from index `offset`, checked (debug) to lie inside the window.
+    @inline(__always)
+    func buffer(from offset: Int, count: Int) -> UnsafeMutableBufferPointer<Element> {
+        array.buffer(from: offset &- origin, count: count)
+    }
 }

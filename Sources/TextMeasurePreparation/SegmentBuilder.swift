@@ -212,9 +212,7 @@ package struct SegmentBuilder {
             // the first safe break whose stretch would not fit, and what is pending then
             // is prepared and gathered. Stretches are cut there as a hit from the cache
             // cuts them, at a safe break, so the results are the same.
-            let windowed = buffers.windowUnits < text.count
             var windowEnd = buffers.windowUnits
-            var nextSafe = 0   // the first safe break at or after the segment looked at
             // A segment ends with a soft hyphen only at a hyphenation point, right after
             // one, or (before its line break) at a mandatory break: settled here for the
             // whole text, in the walk over the breaks that is made anyway (and that readies
@@ -229,6 +227,8 @@ package struct SegmentBuilder {
                     || text[opportunity.utf16Offset - 1] == Hyphen.softHyphen
             }
             mayEndWithSoftHyphen = softHyphenSeen
+            // The segment the window moves before (none when the text is one window).
+            var windowMove = buffers.windowUnits < text.count ? windowMove(from: 0, end: windowEnd) : breaks.count
 
             // Segments the cache answers are taken; the others gather into stretches.
             var knownScript: hb_script_t? = script   // nil while a stretch is pending
@@ -245,24 +245,21 @@ package struct SegmentBuilder {
             // Read once: the global's accessor is a call, and it was made per segment.
             let scripts = ScriptTable.bmp
             for index in 0..<breaks.count {
-                if windowed, index > 0, buffers.safeBreaks[index - 1] {
-                    nextSafe = max(nextSafe, index)
-                    while nextSafe < breaks.count - 1, !buffers.safeBreaks[nextSafe] { nextSafe += 1 }
-                    if breaks[nextSafe].utf16Offset > windowEnd {
-                        if let pending = stretch {
-                            try prepare(stretch: pending.first..<(waitingHits.isEmpty ? index : waiting.first),
-                                        inheriting: pending.script)
-                            stretch = nil
-                            // After hits, the last hit's script; else the stretch's.
-                            if waitingHits.isEmpty { knownScript = buffers.scriptAfter[index - 1] }
-                            takeWaitingHits(from: waiting.first)
-                            waiting = (0, 0)
-                        }
-                        gather(into: &gathered)
-                        buffers = buffers.window(from: breaks[index - 1].utf16Offset, segment: index)
-                        blockCount = 0
-                        windowEnd = startWindow(at: index)
+                if index == windowMove {
+                    if let pending = stretch {
+                        try prepare(stretch: pending.first..<(waitingHits.isEmpty ? index : waiting.first),
+                                    inheriting: pending.script)
+                        stretch = nil
+                        // After hits, the last hit's script; else the stretch's.
+                        if waitingHits.isEmpty { knownScript = buffers.scriptAfter[index - 1] }
+                        takeWaitingHits(from: waiting.first)
+                        waiting = (0, 0)
                     }
+                    gather(into: &gathered)
+                    buffers = buffers.window(from: breaks[index - 1].utf16Offset, segment: index)
+                    blockCount = 0
+                    windowEnd = startWindow(at: index)
+                    windowMove = self.windowMove(from: index, end: windowEnd)
                 }
                 // Most segments of scripts without spaces cannot be cached: that is settled
                 // here, before a call that copies the whole pass (it mutates around it).
@@ -298,6 +295,18 @@ package struct SegmentBuilder {
                 takeWaitingHits(from: waiting.first)
             }
             gather(into: &gathered)
+        }
+
+        /// The first segment after a safe break, past the window's first segment `first`,
+        /// whose text up to the next safe break does not fit before `end`: the window
+        /// moves to it (`breaks.count` when none, the text's end being in the window).
+        private func windowMove(from first: Int, end: Int) -> Int {
+            var start = first   // the segment after the last safe break passed
+            for index in first..<breaks.count where buffers.safeBreaks[index] {
+                if breaks[index].utf16Offset > end { return start }
+                start = index + 1
+            }
+            return breaks.count
         }
 
         /// Readies the per-break arrays of the window that starts with segment `first`
@@ -340,7 +349,7 @@ package struct SegmentBuilder {
         /// Not `Array(unsafeUninitializedCapacity:)`: that allocates through a generic
         /// entry point of the standard library, which looks the array's type up at run
         /// time on every call, as long as the rest of a short text's gathering.
-        private static func gather<T>(_ sparse: ScratchArray<T>, _ blocks: UnsafeBufferPointer<(position: Int32, count: Int32)>,
+        private static func gather<T>(_ sparse: WindowArray<T>, _ blocks: UnsafeBufferPointer<(position: Int32, count: Int32)>,
                                       into dense: inout [T], capacity: Int) {
             if dense.isEmpty { dense.reserveCapacity(capacity) }
             for block in blocks {
