@@ -172,13 +172,15 @@ package struct PreparationBuffers {
 }
 
 extension ClusterBuffers {
-    /// The `count` clusters of a preparation's buffers from `position`.
+    /// The `count` clusters of a preparation's buffers from `position`. The cluster
+    /// arrays move together (one origin), so the window's origin is subtracted once.
     init(_ buffers: PreparationBuffers, at position: Int, count: Int, offset: Int32) {
-        self.init(ends: CallerBuffer(buffers.clusterEnds + position, count: count),
-                  widths: CallerBuffer(buffers.clusterWidths + position, count: count),
-                  edges: CallerBuffer(buffers.clusterEdges + position, count: count),
-                  fonts: CallerBuffer(buffers.fontForCluster + position, count: count),
-                  hangs: CallerBuffer(buffers.clusterHangs + position, count: count), offset: offset)
+        let at = position &- buffers.clusterEnds.origin
+        self.init(ends: CallerBuffer(buffers.clusterEnds.scratch + at, count: count),
+                  widths: CallerBuffer(buffers.clusterWidths.scratch + at, count: count),
+                  edges: CallerBuffer(buffers.clusterEdges.scratch + at, count: count),
+                  fonts: CallerBuffer(buffers.fontForCluster.scratch + at, count: count),
+                  hangs: CallerBuffer(buffers.clusterHangs.scratch + at, count: count), offset: offset)
     }
 }
 
@@ -254,41 +256,42 @@ package struct ScratchArray<Element> {
 /// in. The origin is subtracted without an overflow check: offsets are far from the
 /// ends of `Int`. Apart from `ScratchArray`, so that arrays that never move pay nothing.
 struct WindowArray<Element> {
-    private let array: ScratchArray<Element>
+    /// The elements, indexed from 0.
+    let scratch: ScratchArray<Element>
     /// The index of the first element.
     let origin: Int
 
     /// Binds `count` elements of `memory`, the first at index 0.
     init(_ memory: UnsafeMutableRawPointer, count: Int) {
-        array = ScratchArray(memory, count: count)
+        scratch = ScratchArray(memory, count: count)
         origin = 0
     }
 
-    private init(_ array: ScratchArray<Element>, origin: Int) {
-        self.array = array
+    private init(_ scratch: ScratchArray<Element>, origin: Int) {
+        self.scratch = scratch
         self.origin = origin
     }
 
     /// The same elements, the first now at index `origin`.
     func rebased(to origin: Int) -> WindowArray {
-        WindowArray(array, origin: origin)
+        WindowArray(scratch, origin: origin)
     }
 
     @inline(__always)
     subscript(index: Int) -> Element {
-        get { array[index &- origin] }
-        nonmutating set { array[index &- origin] = newValue }
+        get { scratch[index &- origin] }
+        nonmutating set { scratch[index &- origin] = newValue }
     }
 
     /// The elements from index `offset` on, for a callee that takes a pointer.
     @inline(__always)
     static func + (window: WindowArray, offset: Int) -> UnsafeMutablePointer<Element> {
-        window.array + (offset &- window.origin)
+        window.scratch + (offset &- window.origin)
     }
 
     /// `count` elements from index `offset`, checked (debug) to lie inside the window.
     @inline(__always)
     func buffer(from offset: Int, count: Int) -> UnsafeMutableBufferPointer<Element> {
-        array.buffer(from: offset &- origin, count: count)
+        scratch.buffer(from: offset &- origin, count: count)
     }
 }

@@ -212,23 +212,25 @@ package struct SegmentBuilder {
             // the first safe break whose stretch would not fit, and what is pending then
             // is prepared and gathered. Stretches are cut there as a hit from the cache
             // cuts them, at a safe break, so the results are the same.
-            var windowEnd = buffers.windowUnits
+            let firstWindowEnd = buffers.windowUnits
+            // Locals, not properties: read once, not at each break.
+            let breakEnds = buffers.breakEnds, admitted = buffers.admitted
             // A segment ends with a soft hyphen only at a hyphenation point, right after
             // one, or (before its line break) at a mandatory break: settled here for the
             // whole text, in the walk over the breaks that is made anyway (and that readies
             // the first window's, as `startWindow` does the others').
             var softHyphenSeen = false
             for (index, opportunity) in breaks.enumerated() {
-                if opportunity.utf16Offset <= windowEnd {
-                    buffers.breakEnds[index] = Int32(opportunity.utf16Offset)
-                    buffers.admitted[index] = false
+                if opportunity.utf16Offset <= firstWindowEnd {
+                    breakEnds[index] = Int32(opportunity.utf16Offset)
+                    admitted[index] = false
                 }
                 softHyphenSeen = softHyphenSeen || opportunity.isHyphenation || opportunity.isMandatory
                     || text[opportunity.utf16Offset - 1] == Hyphen.softHyphen
             }
             mayEndWithSoftHyphen = softHyphenSeen
             // The segment the window moves before (none when the text is one window).
-            var windowMove = buffers.windowUnits < text.count ? windowMove(from: 0, end: windowEnd) : breaks.count
+            var windowMove = firstWindowEnd < text.count ? windowMove(from: 0, end: firstWindowEnd) : breaks.count
 
             // Segments the cache answers are taken; the others gather into stretches.
             var knownScript: hb_script_t? = script   // nil while a stretch is pending
@@ -258,8 +260,7 @@ package struct SegmentBuilder {
                     gather(into: &gathered)
                     buffers = buffers.window(from: breaks[index - 1].utf16Offset, segment: index)
                     blockCount = 0
-                    windowEnd = startWindow(at: index)
-                    windowMove = self.windowMove(from: index, end: windowEnd)
+                    windowMove = self.windowMove(from: index, end: startWindow(at: index))
                 }
                 // Most segments of scripts without spaces cannot be cached: that is settled
                 // here, before a call that copies the whole pass (it mutates around it).
