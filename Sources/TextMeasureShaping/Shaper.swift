@@ -209,14 +209,11 @@ package struct Shaper {
                                      _ nominal: UnsafeBufferPointer<UInt32>, _ advances: UnsafeMutablePointer<Int32>,
                                      _ edges: UnsafeMutablePointer<UInt8>, _ firstGlyphs: UnsafeMutablePointer<UInt32>?,
                                      origin: Int) {
-        // From the range's start: one index for the text and the three arrays.
-        let advances = advances + (range.lowerBound &- origin), edges = edges + (range.lowerBound &- origin)
-        let firstGlyphs = firstGlyphs.map { $0 + (range.lowerBound &- origin) }
-        for (i, unit) in UnsafeBufferPointer(rebasing: text[range]).enumerated() {
-            let entry = nominal[Int(unit)]
-            advances[i] &+= NominalGlyph.advance(entry)
-            edges[i] |= ClusterEdge.starts
-            firstGlyphs?[i] = NominalGlyph.glyph(entry)
+        for offset in range {
+            let entry = nominal[Int(text[offset])]
+            advances[offset &- origin] &+= NominalGlyph.advance(entry)
+            edges[offset &- origin] |= ClusterEdge.starts
+            firstGlyphs?[offset &- origin] = NominalGlyph.glyph(entry)
         }
     }
 
