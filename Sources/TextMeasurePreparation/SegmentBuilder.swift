@@ -246,49 +246,55 @@ package struct SegmentBuilder {
             let lookupCache = cache.map { Unmanaged.passUnretained($0) }
             // Read once: the global's accessor is a call, and it was made per segment.
             let scripts = ScriptTable.bmp
-            for index in 0..<breaks.count {
-                if index == windowMove {
-                    if let pending = stretch {
-                        try prepare(stretch: pending.first..<(waitingHits.isEmpty ? index : waiting.first),
-                                    inheriting: pending.script)
-                        stretch = nil
-                        // After hits, the last hit's script; else the stretch's.
-                        if waitingHits.isEmpty { knownScript = buffers.scriptAfter[index - 1] }
-                        takeWaitingHits(from: waiting.first)
+            // Window by window: the loop over a window's segments tests nothing more.
+            var first = 0
+            while true {
+                for index in first..<windowMove {
+                    // Most segments of scripts without spaces cannot be cached: that is settled
+                    // here, before a call that copies the whole pass (it mutates around it).
+                    if let lookupCache, isCacheable(index),
+                       case .hit(let hit) = lookUp(index, after: knownScript, in: lookupCache, scripts: scripts) {
+                        if stretch != nil, isAfterLetter(index) {
+                            if waitingHits.isEmpty { waiting = (index, 0) }
+                            waitingHits.append(hit)
+                            waiting.units += breaks[index].utf16Offset - start(of: index)
+                            knownScript = hb_script_t(rawValue: hit.script)
+                            if waiting.units < SegmentBuilder.shortestLetterHitRun { continue }
+                        }
+                        if let pending = stretch {
+                            try prepare(stretch: pending.first..<(waitingHits.isEmpty ? index : waiting.first),
+                                        inheriting: pending.script)
+                            stretch = nil
+                        }
+                        if !waitingHits.isEmpty { takeWaitingHits(from: waiting.first) }
+                        if waiting.units == 0 || waiting.units < SegmentBuilder.shortestLetterHitRun { take(hit, segment: index) }
                         waiting = (0, 0)
-                    }
-                    gather(into: &gathered)
-                    buffers = buffers.window(from: breaks[index - 1].utf16Offset, segment: index)
-                    blockCount = 0
-                    windowMove = self.windowMove(from: index, end: startWindow(at: index))
-                }
-                // Most segments of scripts without spaces cannot be cached: that is settled
-                // here, before a call that copies the whole pass (it mutates around it).
-                if let lookupCache, isCacheable(index),
-                   case .hit(let hit) = lookUp(index, after: knownScript, in: lookupCache, scripts: scripts) {
-                    if stretch != nil, isAfterLetter(index) {
-                        if waitingHits.isEmpty { waiting = (index, 0) }
-                        waitingHits.append(hit)
-                        waiting.units += breaks[index].utf16Offset - start(of: index)
                         knownScript = hb_script_t(rawValue: hit.script)
-                        if waiting.units < SegmentBuilder.shortestLetterHitRun { continue }
+                        continue
                     }
-                    if let pending = stretch {
-                        try prepare(stretch: pending.first..<(waitingHits.isEmpty ? index : waiting.first),
-                                    inheriting: pending.script)
-                        stretch = nil
-                    }
-                    if !waitingHits.isEmpty { takeWaitingHits(from: waiting.first) }
-                    if waiting.units == 0 || waiting.units < SegmentBuilder.shortestLetterHitRun { take(hit, segment: index) }
+                    // Too few hits waited: the stretch goes on through them.
+                    if !waitingHits.isEmpty { waitingHits.removeAll(keepingCapacity: true) }
                     waiting = (0, 0)
-                    knownScript = hb_script_t(rawValue: hit.script)
-                    continue
+                    if stretch == nil, let knownScript { stretch = (index, knownScript) }
+                    knownScript = nil
                 }
-                // Too few hits waited: the stretch goes on through them.
-                if !waitingHits.isEmpty { waitingHits.removeAll(keepingCapacity: true) }
-                waiting = (0, 0)
-                if stretch == nil, let knownScript { stretch = (index, knownScript) }
-                knownScript = nil
+                let move = windowMove
+                guard move < breaks.count else { break }
+                // What is pending is prepared, and the window moves to segment `move`.
+                if let pending = stretch {
+                    try prepare(stretch: pending.first..<(waitingHits.isEmpty ? move : waiting.first),
+                                inheriting: pending.script)
+                    stretch = nil
+                    // After hits, the last hit's script; else the stretch's.
+                    if waitingHits.isEmpty { knownScript = buffers.scriptAfter[move - 1] }
+                    takeWaitingHits(from: waiting.first)
+                    waiting = (0, 0)
+                }
+                gather(into: &gathered)
+                buffers = buffers.window(from: breaks[move - 1].utf16Offset, segment: move)
+                blockCount = 0
+                windowMove = self.windowMove(from: move, end: startWindow(at: move))
+                first = move
             }
             if let pending = stretch {
                 try prepare(stretch: pending.first..<(waitingHits.isEmpty ? breaks.count : waiting.first),
