@@ -218,6 +218,15 @@ int ctx_joins_previous(uint32_t c) {
     return c <= 0x10FFFF && joins_previous_code_point((UChar32)c);
 }
 
+int ctx_paired_bracket(uint32_t c, uint32_t *pair) {
+    if (c > 0x10FFFF) return 0;
+    switch (u_getIntPropertyValue((UChar32)c, UCHAR_BIDI_PAIRED_BRACKET_TYPE)) {
+    case U_BPT_OPEN: *pair = (uint32_t)u_getBidiPairedBracket((UChar32)c); return 1;
+    case U_BPT_CLOSE: *pair = (uint32_t)u_getBidiPairedBracket((UChar32)c); return -1;
+    default: return 0;
+    }
+}
+
 // How many boundaries between inert code points in a row end a stretch handed to
 // ICU, so that nearby marks or emoji share one ubrk_setText.
 enum { QUIET_PAIRS_TO_END_STRETCH = 8 };

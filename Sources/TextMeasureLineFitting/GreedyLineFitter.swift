@@ -74,11 +74,20 @@ package struct GreedyLineFitter {
             var segmentStart = 0
             var firstGrapheme = 0
             var glued = false   // the line so far is a hyphen that holds on to this segment
-            for index in segments.indices {
-                // Most segments fit whole after what the line holds: that case first,
-                // the rest (whitespace alone, breaks) as the general loop decides. A soft
-                // hyphen's segment is measured with its hyphen (`PreparedText`), so that
-                // this test asks for room for it with no extra work per segment.
+            var index = 0
+            while index < segments.count {
+                if !hasTabs {
+                    // Most segments fit whole after what the line holds, and most lines end
+                    // before one that fits the next: those are taken in a tight loop of its own
+                    // (Chinese and Japanese have a segment per letter).
+                    let start = Position(index: index, segmentStart: segmentStart, grapheme: firstGrapheme, glued: glued)
+                    guard let stop = takeWhole(segments, from: start, on: &line, of: prepared, into: &sink) else { return }
+                    index = stop.index
+                    segmentStart = stop.segmentStart
+                    firstGrapheme = stop.grapheme
+                    glued = stop.glued
+                    guard index < segments.count else { break }
+                }
                 // The fields are read where they lie: a segment taken whole (`for segment
                 // in segments`) was copied through the stack on every pass since calls
                 // out of this module (`hyphenWidth(after:)`) take it.
@@ -102,6 +111,7 @@ package struct GreedyLineFitter {
                               hyphenated: Sink.keepsLineDetails && segments[index].endsWithSoftHyphen,
                               of: prepared, into: &sink) else { return }
                 }
+                index += 1
             }
             if line.start < prepared.utf16Count {
                 // Chromium draws the hyphen of a soft hyphen that ends the text (measured with it).
@@ -111,6 +121,98 @@ package struct GreedyLineFitter {
                 _ = end(&line, at: prepared.utf16Count, .endOfText, of: prepared, into: &sink)
             }
         }
+    }
+
+    /// Where `fit` is in the segments: the next one, where it starts (UTF-16 offset and
+    /// grapheme), and whether the line so far is a hyphen that holds on to it.
+    private struct Position {
+        var index: Int
+        var segmentStart: Int
+        var grapheme: Int
+        var glued: Bool
+    }
+
+    /// `fit`'s common case, from `start`: segments that fit whole after what the line
+    /// holds, and line ends before a segment that fits an empty line, as `place` would
+    /// end them, on a line that holds something and that no hyphen holds on to or
+    /// stretches (see `breaksInsideNext` there). Stops before what else `place` decides
+    /// (soft hyphens that do not fit, breaking inside a segment), whitespace alone and
+    /// mandatory breaks; nil once the line limit is reached. No tabs: the trailing
+    /// width is the segment's own. A soft hyphen's segment is measured with its hyphen
+    /// (`PreparedText`), so that the test asks for room for it with no extra work.
+    /// Out of line, so that the loop keeps what it changes in registers: inside `fit`'s
+    /// loop it spilled them: 24 to 26 instructions a segment rather than 19.
+    @inline(never)
+    private func takeWhole<Sink: LineSink>(_ segments: UnsafeBufferPointer<Segment>, from start: Position,
+                                           on line: inout OpenLine, of prepared: PreparedText,
+                                           into sink: inout Sink) -> Position? {
+        var index = start.index
+        var grapheme = start.grapheme
+        var committed = line.committed, visible = line.visible, fonts = line.fonts
+        while index < segments.count, Int(segments[index].contentGraphemeEnd) != grapheme,
+              !segments[index].isMandatoryBreak {
+            var right = committed + segments[index].width
+            if right > width {
+                line.committed = committed
+                line.visible = visible
+                line.fonts = fonts
+                switch endLine(before: index, of: segments, from: start, on: &line, of: prepared, into: &sink) {
+                case .ended: break
+                case .notHere: return stop(at: index, of: segments, from: start, grapheme: grapheme, line: line)
+                case .lineLimit: return nil
+                }
+                right = segments[index].width
+                fonts = 0
+            }
+            visible = right
+            committed = right + segments[index].trailingWidth
+            fonts |= segments[index].fonts
+            grapheme = Int(segments[index].graphemeEnd)
+            index += 1
+        }
+        line.committed = committed
+        line.visible = visible
+        line.fonts = fonts
+        return stop(at: index, of: segments, from: start, grapheme: grapheme, line: line)
+    }
+
+    /// Where `takeWhole` stopped: before segment `index`, after the one before it.
+    @inline(__always)
+    private func stop(at index: Int, of segments: UnsafeBufferPointer<Segment>, from start: Position, grapheme: Int,
+                      line: OpenLine) -> Position {
+        guard index > start.index else { return start }
+        let segmentStart = Int(segments[index - 1].end)
+        return Position(index: index, segmentStart: segmentStart, grapheme: grapheme,
+                        glued: segments[index - 1].endsWithHeldHyphen && line.start == segmentStart - 1)
+    }
+
+    /// What `endLine(before:...)` did.
+    private enum LineEndOutcome {
+        /// Ended the line: the segment goes on the next.
+        case ended
+        /// Left the line open: `place` decides.
+        case notHere
+        /// Ended the line, the last the line limit allows.
+        case lineLimit
+    }
+
+    /// Ends `line` before segment `index`, which does not fit after it, as `place` would:
+    /// where the segment fits an empty line, and the line holds something that no hyphen
+    /// holds on to or stretches (see `breaksInsideNext` there). Out of line: it would
+    /// cost `takeWhole`'s loop registers (a line end every 10 to 20 segments).
+    @inline(never)
+    private func endLine<Sink: LineSink>(before index: Int, of segments: UnsafeBufferPointer<Segment>,
+                                         from start: Position, on line: inout OpenLine, of prepared: PreparedText,
+                                         into sink: inout Sink) -> LineEndOutcome {
+        let segmentStart = index == start.index ? start.segmentStart : Int(segments[index - 1].end)
+        let glued = index == start.index ? start.glued
+                                         : segments[index - 1].endsWithHeldHyphen && line.start == segmentStart - 1
+        guard wrapping == .words, segmentStart != line.start, !glued, !segments[index].endsWithSoftHyphen,
+              segments[index].width <= width, line.committed >= line.visible || line.visible <= width else {
+            return .notHere
+        }
+        let hyphenated = Sink.keepsLineDetails && index > 0 && segments[index - 1].endsWithSoftHyphen
+        return end(&line, at: segmentStart, .softBreak, hyphenated: hyphenated, of: prepared, into: &sink) ? .ended : .lineLimit
     }
 
     /// Ends `line` at `end` and opens the next; false once the line limit is reached.
@@ -127,8 +229,8 @@ package struct GreedyLineFitter {
     /// on `line`, ending lines before it or inside it where it does not fit: the line
     /// open after it, or nil once the line limit is reached. (`line` is passed by value
     /// so that the common case, which does not come here, keeps it in registers.)
-    /// Inlined into `fit`, as it was before the stages were targets: out of line, the
-    /// call (a dozen arguments, at every line end) cost relayout about 10%.
+    /// Inlined into `fit`: `takeWhole` ends most lines, but out of line the call (a dozen
+    /// arguments) cost texts that come here often (soft hyphens, words broken) about 4%.
     @inline(__always)
     private func place<Sink: LineSink>(_ segment: Segment, of segments: UnsafeBufferPointer<Segment>,
                                        from segmentStart: Int, grapheme firstGrapheme: Int, glued: Bool,

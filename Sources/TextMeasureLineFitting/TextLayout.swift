@@ -202,10 +202,12 @@ extension PreparedText {
 
     /// A box `width` px wide in width units (`Units.widthPerPixel`), floored to
     /// a layout unit (1/64 px) as a browser's are: a line fits when it is no wider.
+    /// `width` is finite and not negative (`lineFitter` checked it): converting to an
+    /// integer floors it, with no call to libm's `floor` on every layout.
     func widthUnits(_ width: Double) -> Int {
         let unitsPerLayoutUnit = Units.widthPerLayoutUnit
-        return Int(min(width * Double(Units.layoutPerPixel), Double(GreedyLineFitter.unbounded / unitsPerLayoutUnit))
-            .rounded(.down)) * unitsPerLayoutUnit
+        return Int(min(width * Double(Units.layoutPerPixel), Double(GreedyLineFitter.unbounded / unitsPerLayoutUnit)))
+            * unitsPerLayoutUnit
     }
 
     /// The width of the text on one line per paragraph (no soft wrapping), in

@@ -15,4 +15,12 @@ struct BuiltSegments {
     var hasSoftHyphens = false
     var bidi = BidiLevels()
     var ligatures = LigatureSpans()
+
+    /// Everything, moved out: left empty, so that no array is retained by a copy and
+    /// released again when the builder ends.
+    mutating func takeAll() -> BuiltSegments {
+        var taken = BuiltSegments()
+        swap(&taken, &self)
+        return taken
+    }
 }

@@ -182,29 +182,9 @@ public struct PreparedText: Sendable {
                               needsLevels: findings.mayNeedLevels || style.baseWritingDirection == .rightToLeft)
             return findings
         }
-        let measures = Self.measures(fonts: fonts, style: style)
         var built = builder.takeBuilt()
-        if style.whiteSpace == .normal {
-            WhiteSpaceCollapsing.collapse(text, graphemeEnds: built.graphemeEnds, widths: &built.graphemeWidths,
-                                          segments: &built.segments)
-        }
-        if built.hasSoftHyphens {
-            Hyphen.fold(into: &built.segments, hyphen: measures.hyphen, graphemeWidths: built.graphemeWidths,
-                        edgeAdjustments: built.edgeAdjustments)
-        }
-        // Each part moved, not copied: a copy retained each array (an atomic operation)
-        // and the end of `built` released it again.
-        self.init(text: text, fonts: fonts, style: style, utf16Count: count,
-                  segments: moved(&built.segments, leaving: []),
-                  graphemeEnds: moved(&built.graphemeEnds, leaving: []),
-                  graphemeWidths: moved(&built.graphemeWidths, leaving: []),
-                  edgeAdjustments: moved(&built.edgeAdjustments, leaving: EdgeAdjustments()),
-                  tabStops: moved(&built.tabStops, leaving: .none),
-                  graphemeFonts: moved(&built.graphemeFonts, leaving: []),
-                  graphemeHangs: moved(&built.graphemeHangs, leaving: []),
-                  bidi: moved(&built.bidi, leaving: BidiLevels()),
-                  ligatures: moved(&built.ligatures, leaving: LigatureSpans()), measures: measures,
-                  mayMissGlyphs: findings.mayMissGlyphs)
+        self.init(text: text, fonts: fonts, style: style, utf16Count: count, built: &built,
+                  measures: Self.measures(fonts: fonts, style: style), mayMissGlyphs: findings.mayMissGlyphs)
     }
 
     /// Prepares styled text: runs with their own fonts, sizes, spacing and features,
@@ -243,23 +223,39 @@ public struct PreparedText: Sendable {
             try builder.build(UnsafeBufferPointer(utf16))
             return findings
         }
-        var segments = builder.built.segments, graphemeWidths = builder.built.graphemeWidths
-        if style.whiteSpace == .normal {
-            WhiteSpaceCollapsing.collapse(attributed.text, graphemeEnds: builder.built.graphemeEnds, widths: &graphemeWidths,
-                                          segments: &segments)
-        }
-        if builder.built.hasSoftHyphens {
-            Hyphen.fold(into: &segments, hyphen: measures.hyphen, graphemeWidths: graphemeWidths,
-                        edgeAdjustments: builder.built.edgeAdjustments)
-        }
-        self.init(text: attributed.text, fonts: fonts, style: style, utf16Count: count, segments: segments,
-                  graphemeEnds: builder.built.graphemeEnds, graphemeWidths: graphemeWidths,
-                  edgeAdjustments: builder.built.edgeAdjustments, tabStops: builder.built.tabStops,
-                  graphemeFonts: builder.built.graphemeFonts, graphemeHangs: builder.built.graphemeHangs,
-                  bidi: builder.built.bidi, ligatures: builder.built.ligatures, measures: measures,
-                  lineBoxes: builder.slots.map(\.box),
+        var built = builder.takeBuilt()
+        self.init(text: attributed.text, fonts: fonts, style: style, utf16Count: count, built: &built,
+                  measures: measures, lineBoxes: builder.slots.map(\.box),
                   styledSource: StyledSource(attributed, slots: builder.slots, slotKeys: builder.slotKeys),
                   mayMissGlyphs: findings.mayMissGlyphs)
+    }
+
+    /// A prepared text from what a builder built: spaces collapsed under `white-space:
+    /// normal` and soft hyphens folded into their segments, then each part moved, not
+    /// copied (a copy retained each array, an atomic operation, and the end of `built`
+    /// released it again).
+    private init(text: String, fonts: FontSet, style: TextStyle, utf16Count count: Int, built: inout BuiltSegments,
+                 measures: StyleMeasures, lineBoxes: [LineBox]? = nil, styledSource: StyledSource? = nil,
+                 mayMissGlyphs: Bool) {
+        if style.whiteSpace == .normal {
+            WhiteSpaceCollapsing.collapse(text, graphemeEnds: built.graphemeEnds, widths: &built.graphemeWidths,
+                                          segments: &built.segments)
+        }
+        if built.hasSoftHyphens {
+            Hyphen.fold(into: &built.segments, hyphen: measures.hyphen, graphemeWidths: built.graphemeWidths,
+                        edgeAdjustments: built.edgeAdjustments)
+        }
+        self.init(text: text, fonts: fonts, style: style, utf16Count: count,
+                  segments: moved(&built.segments, leaving: []),
+                  graphemeEnds: moved(&built.graphemeEnds, leaving: []),
+                  graphemeWidths: moved(&built.graphemeWidths, leaving: []),
+                  edgeAdjustments: moved(&built.edgeAdjustments, leaving: EdgeAdjustments()),
+                  tabStops: moved(&built.tabStops, leaving: .none),
+                  graphemeFonts: moved(&built.graphemeFonts, leaving: []),
+                  graphemeHangs: moved(&built.graphemeHangs, leaving: []),
+                  bidi: moved(&built.bidi, leaving: BidiLevels()),
+                  ligatures: moved(&built.ligatures, leaving: LigatureSpans()), measures: measures,
+                  lineBoxes: lineBoxes, styledSource: styledSource, mayMissGlyphs: mayMissGlyphs)
     }
 
     /// The style's measures in `fonts` (ellipsis, hyphen, space, line boxes), kept by the font set.

@@ -50,11 +50,7 @@ package struct SegmentBuilder {
 
     /// What the build gave, moved out of the builder: a copy would retain each of its
     /// arrays and the builder's end release them again, two atomic operations apiece.
-    mutating func takeBuilt() -> BuiltSegments {
-        var taken = BuiltSegments()
-        swap(&taken, &built)
-        return taken
-    }
+    mutating func takeBuilt() -> BuiltSegments { built.takeAll() }
 
     /// Prepares `text`, whose neutral clusters at the start take `script` (the last
     /// script before it when it is a paragraph of a longer text: `PreparedText.replacingCharacters`,

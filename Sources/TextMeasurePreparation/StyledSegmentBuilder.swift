@@ -118,6 +118,9 @@ struct StyledSegmentBuilder {
         for index in slots.indices { slotOfFont[facts[styles.count - 1].slotOfFontStart + index] = Int16(index) }
     }
 
+    /// What was built, moved out (`SegmentBuilder.takeBuilt`).
+    mutating func takeBuilt() -> BuiltSegments { built.takeAll() }
+
     /// The base style's slots: its fonts in their set's order, in boxes as plain text's
     /// (`normalBoxes`, under `.normal`) or its fixed height.
     static func baseSlots(style: TextStyle, fonts: FontSet, normalBoxes: [LineBox]) -> (slots: [Slot], keys: [SlotKey]) {
@@ -305,6 +308,11 @@ struct StyledSegmentBuilder {
         // Neutral clusters before the first script of their own, which they take (as in
         // Chromium, "«…" before Arabic letters is Arabic): marked cursive if it is.
         var leadingNeutrals: [Int] = []
+        // Brackets are paired in text with right-to-left levels only, which the cache
+        // never serves: a cached segment's spacing must not depend on a bracket before
+        // it. (Of the cursive scripts only Mongolian is written left to right; its
+        // brackets keep the script before them.)
+        var bracketScripts = built.bidi.isLeftToRight ? nil : BracketScripts()
         var checkedBreak = (breakIndex: -1, style: -1, isSafe: false)
         var nextBreak = 0
         var segment = 0
@@ -319,7 +327,10 @@ struct StyledSegmentBuilder {
             let styleIndex = run < runRanges.count && runRanges[run].contains(origin + start) ? run : baseRun
             clusterRuns[index] = Int32(styleIndex)
             while nextBreak < breaks.count, breaks[nextBreak].utf16Offset < start { nextBreak += 1 }
-            let afterMandatory = nextBreak > 0 && breaks[nextBreak - 1].isMandatory && breaks[nextBreak - 1].utf16Offset == start
+            // A paragraph starts a run of its own, as in plain text (`FontRuns`): shaping
+            // never reaches across a line break.
+            let afterMandatory = nextBreak < breaks.count && breaks[nextBreak].isMandatory
+                && breaks[nextBreak].utf16Offset == start
             let segmentEnd = breaks[segment].utf16Offset
             if let cache, start == (segment == 0 ? 0 : breaks[segment - 1].utf16Offset),
                isCacheable(start..<segmentEnd, segment: segment, style: styleIndex, run: run, text: text,
@@ -366,16 +377,20 @@ struct StyledSegmentBuilder {
             let slot = try self.slot(fontIndex, run: styleIndex)
             clusterSlots[index] = UInt8(slot)
             clusterFonts[index] = UInt8(fontIndex)
-            var script = scripts.script(of: Scalars.decode(text, at: start).scalar)
+            let scalar = Scalars.decode(text, at: start).scalar
+            var script = scripts.script(of: scalar)
             if !script.isNeutral, lastRealScript == HB_SCRIPT_INVALID, Self.isCursive(script) {
                 for neutral in leadingNeutrals { clusterCursive[neutral] = true }
             }
-            if script.isNeutral { script = lastRealScript } else { lastRealScript = script }
             // Chromium spaces nothing in a run of a cursive script but spaces: the digits
-            // and punctuation among Arabic letters take their script, as for shaping.
+            // and punctuation among Arabic letters take their run's script, with brackets
+            // paired as Blink pairs them (the ")" after a Latin word in Arabic is Arabic).
+            let runScript = bracketScripts?.resolve(scalar, own: script)
+            if script.isNeutral { script = lastRealScript } else { lastRealScript = script }
+            let spacingScript = runScript ?? script
             let unspacedIfCursive = facts[styleIndex].letterSpacing != 0 && !Self.isSpacedInCursiveRuns(text[start])
-            if unspacedIfCursive, script == HB_SCRIPT_INVALID { leadingNeutrals.append(index) }
-            clusterCursive[index] = unspacedIfCursive && Self.isCursive(script)
+            if unspacedIfCursive, spacingScript == HB_SCRIPT_INVALID { leadingNeutrals.append(index) }
+            clusterCursive[index] = unspacedIfCursive && Self.isCursive(spacingScript)
             // A run's slot belongs to one style run, so runs end at style boundaries too.
             if var last = openRun, last.end == start, last.fontIndex == slot, !afterMandatory,
                script == HB_SCRIPT_INVALID || last.script == HB_SCRIPT_INVALID || script == last.script {

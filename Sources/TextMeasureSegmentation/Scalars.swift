@@ -53,4 +53,28 @@ package enum Scalars {
     /// joiner, an emoji modifier...): text cut just before it shapes differently.
     @inlinable @inline(__always)
     package static func joinsPrevious(_ scalar: UInt32) -> Bool { ctx_joins_previous(scalar) != 0 }
+
+    /// For a paired bracket (UAX #9 Bidi_Paired_Bracket_Type Open or Close), the
+    /// bracket it pairs with and whether it opens; nil for every other code point.
+    /// ASCII and everything below U+0F3A but ( ) [ ] { } answer without ICU.
+    @inlinable
+    package static func pairedBracket(_ scalar: UInt32) -> (pair: UInt32, opens: Bool)? {
+        if scalar < 0x0F3A {
+            switch scalar {
+            case 0x28: return (0x29, true)
+            case 0x29: return (0x28, false)
+            case 0x5B: return (0x5D, true)
+            case 0x5D: return (0x5B, false)
+            case 0x7B: return (0x7D, true)
+            case 0x7D: return (0x7B, false)
+            default: return nil
+            }
+        }
+        var pair: UInt32 = 0
+        switch ctx_paired_bracket(scalar, &pair) {
+        case 1: return (pair, true)
+        case -1: return (pair, false)
+        default: return nil
+        }
+    }
 }

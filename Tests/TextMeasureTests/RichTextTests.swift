@@ -34,6 +34,28 @@ import TextMeasure
         #expect(abs(try oneLineWidth(styled) - plain - 3 * 2) < 0.001)
     }
 
+    /// Chromium leaves letter spacing out of cursive runs, and its script runs pair
+    /// brackets: the ")" closing a "(" opened in Arabic is Arabic too, though a Latin
+    /// word comes before it. Spaced: the ten Latin letters and the two spaces, not the
+    /// brackets (one spacing more, 13, was what the ")" taking Latin gave).
+    @Test func aBracketClosedAfterLatinInArabicTakesTheArabicRun() throws {
+        let text = "دولار (officially) دولار"
+        func width(_ spacing: Double) throws -> Double {
+            var style = TextStyle()
+            style.letterSpacing = spacing
+            return try PreparedText(text, style: style).layout(width: 100_000).lines[0].width
+        }
+        #expect(abs(try width(3) - width(1) - 12 * 2) < 0.001)
+        // In left-to-right text around it, the brackets are Latin and spaced.
+        let latin = "see (officially) now"
+        var one = TextStyle(), three = TextStyle()
+        one.letterSpacing = 1
+        three.letterSpacing = 3
+        let spaced = try PreparedText(latin, style: three).layout(width: 100_000).lines[0].width
+            - PreparedText(latin, style: one).layout(width: 100_000).lines[0].width
+        #expect(abs(spaced - 20 * 2) < 0.001)
+    }
+
     @Test func wordSpacingIsAddedToSpacesOnly() throws {
         let plain = try PreparedText("a b c").layout(width: 100_000).lines[0].width
         let spaced = try PreparedText("a b c", style: TextStyle(wordSpacing: 4)).layout(width: 100_000).lines[0].width
@@ -48,6 +70,20 @@ import TextMeasure
         var hyphen = AttributedText("well-known")
         try hyphen.setAttributes(TextAttributes(fontSize: 25), utf16Range: 4..<5)
         #expect(try PreparedText(hyphen).segments.map(\.end) == PreparedText("well-known").segments.map(\.end))
+    }
+
+    /// A paragraph is shaped apart from the one before it, in styled text as in plain:
+    /// BoxNewline makes a letter after its newline glyph 900 units wide when the two are
+    /// shaped in one buffer, and 500 when the paragraph starts a buffer of its own.
+    @Test func aParagraphIsShapedApartFromTheOneBefore() throws {
+        let fonts = try FontSet([Font(contentsOfFile: packageRoot + "/Tests/Fixtures/fonts/BoxNewline.ttf")])
+        let style = TextStyle(fontSize: 10)
+        let plain = try PreparedText("ab\nab", fonts: fonts, style: style).layout(width: 1000)
+        var text = AttributedText("ab\nab", style: style, fonts: fonts)
+        try text.setAttributes(TextAttributes(letterSpacing: 0), utf16Range: 0..<1)
+        let styled = try PreparedText(text).layout(width: 1000)
+        #expect(plain.lines.map(\.width) == [10, 10])
+        #expect(styled.lines.map(\.width) == [10, 10])
     }
 
     /// Twice the size on one word of the second line: only that line is taller, by

@@ -95,6 +95,11 @@ int32_t ctx_clusters(const uint16_t *_Nonnull text, int32_t start, int32_t end,
 /// characters), else 0. A text cut just before such a character shapes differently.
 int ctx_joins_previous(uint32_t c);
 
+/// The bracket `c` pairs with (UAX #9 Bidi_Paired_Bracket) when `c` is an opening
+/// (returns 1) or closing (returns -1) paired bracket, written to `*pair`; 0 for
+/// every other code point. Blink's script itemization pairs brackets with it.
+int ctx_paired_bracket(uint32_t c, uint32_t *_Nonnull pair);
+
 // What a shape-cache break between letters needs to know of a code point (bits):
 // CTX_ALONE_LETTER: a letter (general category L*, not pictographic) that forms a
 //   grapheme cluster by itself unless something joins it (Grapheme_Cluster_Break
