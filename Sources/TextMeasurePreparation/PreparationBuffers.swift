@@ -13,7 +13,9 @@ import CHarfBuzz
 /// bounded by its longest stretch without a safe break, not by its length (an 8 MB
 /// paragraph took 27 bytes per code unit and 70 per break here). The per-window arrays
 /// are indexed by text offset and break index all the same (`WindowArray`, moved with
-/// `window(from:segment:)`).
+/// `window(from:segment:)`). Whether they can move is the type's `Origin`: a text of
+/// one window is prepared with `WholeText`, whose origins are 0 at compile time, so
+/// that a chat-sized text pays nothing for the windows of long ones.
 ///
 /// Clusters are written at the offset where their stretch (or cached segment)
 /// starts, so a segment answered by the cache and the stretch shaped before it
@@ -22,35 +24,35 @@ import CHarfBuzz
 ///
 /// The one owner of that memory: it exists only inside `with`, and each array is a
 /// `ScratchArray` (or `WindowArray`) that knows its length.
-package struct PreparationBuffers {
+package struct PreparationBuffers<Origin: WindowOrigin> {
     /// Per code unit: cluster end offsets and widths (width units), at sparse positions.
-    private(set) var clusterEnds: WindowArray<Int32>
-    private(set) var clusterWidths: WindowArray<Int32>
+    private(set) var clusterEnds: WindowArray<Int32, Origin>
+    private(set) var clusterWidths: WindowArray<Int32, Origin>
     /// Per code unit: what a line ending after the cluster at that sparse position,
     /// or starting after it, gains or loses (`LineEdgeWidths`).
-    private(set) var clusterEdges: WindowArray<EdgeAdjustment>
+    private(set) var clusterEdges: WindowArray<EdgeAdjustment, Origin>
     /// Per code unit: the advance of the cluster starting there, in font units.
-    private(set) var advances: WindowArray<Int32>
+    private(set) var advances: WindowArray<Int32, Origin>
     /// Per code unit: the font of the cluster at that sparse position.
-    private(set) var fontForCluster: WindowArray<UInt8>
+    private(set) var fontForCluster: WindowArray<UInt8, Origin>
     /// Per code unit: whether the cluster at that sparse position hangs at a line's end.
-    private(set) var clusterHangs: WindowArray<Bool>
+    private(set) var clusterHangs: WindowArray<Bool, Origin>
     /// Per code unit: `ClusterEdge` bits for the glyph cluster starting there (starts,
     /// several glyphs, HarfBuzz's "unsafe to break before"), and its glyph.
-    private(set) var edges: WindowArray<UInt8>
-    private(set) var firstGlyphs: WindowArray<UInt32>
+    private(set) var edges: WindowArray<UInt8, Origin>
+    private(set) var firstGlyphs: WindowArray<UInt32, Origin>
     /// Per break opportunity of the whole text: the segment ending there (the prepared
     /// text's array), and whether shaping may stop and restart there.
     let segments: ScratchArray<Segment>
     let safeBreaks: ScratchArray<Bool>
     /// Per break opportunity: its offset and the script the text after it inherits.
-    private(set) var breakEnds: WindowArray<Int32>
-    private(set) var scriptAfter: WindowArray<hb_script_t>
+    private(set) var breakEnds: WindowArray<Int32, Origin>
+    private(set) var scriptAfter: WindowArray<hb_script_t, Origin>
     /// Per segment looked up in the cache: its key's hash and script, and whether the
     /// cache admits it (it is stored once shaped).
-    private(set) var keyHashes: WindowArray<UInt64>
-    private(set) var keyScripts: WindowArray<UInt32>
-    private(set) var admitted: WindowArray<Bool>
+    private(set) var keyHashes: WindowArray<UInt64, Origin>
+    private(set) var keyScripts: WindowArray<UInt32, Origin>
+    private(set) var admitted: WindowArray<Bool, Origin>
     /// Per break opportunity at most: (sparse position, cluster count) of each piece.
     let blocks: ScratchArray<(position: Int32, count: Int32)>
     /// Per font: width units per advance unit at the style's size.
@@ -60,24 +62,20 @@ package struct PreparationBuffers {
     /// How many code units a window holds: the text's count when it is one window.
     let windowUnits: Int
 
-    /// The longest text prepared as one window, in UTF-16 code units: its scratch
-    /// (about 1.7 MB) is what a longer text's window needs at least.
-    static let longestUnwindowedText = 1 << 16
-
     /// Calls `body` with buffers for `text`, whose break opportunities are `breaks`,
     /// drawn with `fonts` (`fontCount` of them), with a style key of `k` code units;
-    /// its segments go to `segments`, one per break. A text longer than `unwindowed`
-    /// code units is prepared in windows.
+    /// its segments go to `segments`, one per break. With a `MovingWindow`, a text
+    /// longer than `unwindowed` code units is prepared in windows; a `WholeText` is one.
     static func with<R>(text: UnsafeBufferPointer<UInt16>, breaks: UnsafeBufferPointer<BreakOpportunity>,
                         fonts: FontSet, fontCount f: Int, styleKeyCount k: Int,
-                        segments: UnsafeMutableBufferPointer<Segment>, unwindowed: Int = longestUnwindowedText,
+                        segments: UnsafeMutableBufferPointer<Segment>, unwindowed: Int,
                         _ body: (PreparationBuffers) throws(TextMeasureError) -> R) throws(TextMeasureError) -> R {
         let n = text.count, b = breaks.count
         // At least one byte (a break) is asked for, so the allocations always have an address.
         return try withUnsafeTemporaryAllocation(of: Bool.self, capacity: max(b, 1)) { safe throws(TextMeasureError) -> R in
             let safe = ScratchArray(safe.baseAddress!, count: b)
             Stretch.markSafeBreaks(breaks, in: text, fonts: fonts, into: safe + 0)
-            let u = n <= unwindowed ? n : max(unwindowed, longestUnsafeStretch(breaks, safe, n))
+            let u = Origin.moves && n > unwindowed ? max(unwindowed, longestUnsafeStretch(breaks, safe, n)) : n
             let w = min(b, u)   // a window's segments: each at least one code unit
             return try withUnsafeTemporaryAllocation(byteCount: Layout(u: u, w: w, f: f, k: k).size, alignment: 8) {
                 memory throws(TextMeasureError) -> R in
@@ -171,11 +169,17 @@ package struct PreparationBuffers {
     }
 }
 
+extension PreparationBuffers where Origin == WholeText {
+    /// The longest text prepared as one window, in UTF-16 code units: its scratch
+    /// (about 1.7 MB) is what a longer text's window needs at least.
+    package static var longestUnwindowedText: Int { 1 << 16 }
+}
+
 extension ClusterBuffers {
     /// The `count` clusters of a preparation's buffers from `position`. The cluster
     /// arrays move together (one origin), so the window's origin is subtracted once.
-    init(_ buffers: PreparationBuffers, at position: Int, count: Int, offset: Int32) {
-        let at = position &- buffers.clusterEnds.origin
+    init<Origin>(_ buffers: PreparationBuffers<Origin>, at position: Int, count: Int, offset: Int32) {
+        let at = position &- buffers.clusterEnds.origin.value
         self.init(ends: CallerBuffer(buffers.clusterEnds.scratch + at, count: count),
                   widths: CallerBuffer(buffers.clusterWidths.scratch + at, count: count),
                   edges: CallerBuffer(buffers.clusterEdges.scratch + at, count: count),
@@ -255,43 +259,67 @@ package struct ScratchArray<Element> {
 /// moves), so that the pass indexes by text offset or break index whatever window it is
 /// in. The origin is subtracted without an overflow check: offsets are far from the
 /// ends of `Int`. Apart from `ScratchArray`, so that arrays that never move pay nothing.
-struct WindowArray<Element> {
+struct WindowArray<Element, Origin: WindowOrigin> {
     /// The elements, indexed from 0.
     let scratch: ScratchArray<Element>
     /// The index of the first element.
-    let origin: Int
+    let origin: Origin
 
     /// Binds `count` elements of `memory`, the first at index 0.
     init(_ memory: UnsafeMutableRawPointer, count: Int) {
         scratch = ScratchArray(memory, count: count)
-        origin = 0
+        origin = Origin(0)
     }
 
-    private init(_ scratch: ScratchArray<Element>, origin: Int) {
+    private init(_ scratch: ScratchArray<Element>, origin: Origin) {
         self.scratch = scratch
         self.origin = origin
     }
 
     /// The same elements, the first now at index `origin`.
     func rebased(to origin: Int) -> WindowArray {
-        WindowArray(scratch, origin: origin)
+        WindowArray(scratch, origin: Origin(origin))
     }
 
     @inline(__always)
     subscript(index: Int) -> Element {
-        get { scratch[index &- origin] }
-        nonmutating set { scratch[index &- origin] = newValue }
+        get { scratch[index &- origin.value] }
+        nonmutating set { scratch[index &- origin.value] = newValue }
     }
 
     /// The elements from index `offset` on, for a callee that takes a pointer.
     @inline(__always)
     static func + (window: WindowArray, offset: Int) -> UnsafeMutablePointer<Element> {
-        window.scratch + (offset &- window.origin)
+        window.scratch + (offset &- window.origin.value)
     }
 
     /// `count` elements from index `offset`, checked (debug) to lie inside the window.
     @inline(__always)
     func buffer(from offset: Int, count: Int) -> UnsafeMutableBufferPointer<Element> {
-        scratch.buffer(from: offset &- origin, count: count)
+        scratch.buffer(from: offset &- origin.value, count: count)
     }
+}
+
+/// The origin of a window's arrays (`WindowArray`): a text offset or a break index.
+package protocol WindowOrigin {
+    /// Whether the window moves: false when the text is one window.
+    static var moves: Bool { get }
+    /// The origin `value` (only ever 0 when the window does not move).
+    init(_ value: Int)
+    var value: Int { get }
+}
+
+/// The origin of a text prepared as one window: 0, known at compile time, so that
+/// indexing subtracts nothing (chat cold, en +0.9% instructions with a stored origin).
+package struct WholeText: WindowOrigin {
+    package static var moves: Bool { false }
+    package init(_ value: Int) { assert(value == 0, "a text of one window never moves it") }
+    package var value: Int { 0 }
+}
+
+/// The origin of a window of a long text, moved window by window.
+package struct MovingWindow: WindowOrigin {
+    package static var moves: Bool { true }
+    package let value: Int
+    package init(_ value: Int) { self.value = value }
 }

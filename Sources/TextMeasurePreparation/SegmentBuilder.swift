@@ -74,18 +74,12 @@ package struct SegmentBuilder {
         try breaks.withUnsafeBufferPointer { breaks throws(TextMeasureError) in
           try built.bidi.levels.withUnsafeBufferPointer { levels throws(TextMeasureError) in
             try segments.withUnsafeMutableBufferPointer { segments throws(TextMeasureError) in
-              try PreparationBuffers.with(text: text, breaks: breaks, fonts: fonts, fontCount: fonts.fonts.count,
-                                          styleKeyCount: styleKey, segments: segments,
-                                          unwindowed: longestUnwindowedText) { buffers throws(TextMeasureError) in
-                var pass = SegmentPass(text: text, breaks: breaks, buffers: buffers, fonts: fonts, style: style,
-                                       cache: cache, styleKeyCount: styleKey)
-                pass.levels = built.bidi.isLeftToRight ? nil : levels.baseAddress
-                pass.uniformLevel = built.bidi.uniformLevel
-                try pass.run(inheriting: script, gathering: &gathered)
-                mayEndWithSoftHyphen = pass.mayEndWithSoftHyphen
-                built.tabStops = pass.tabStops(graphemeEnds: gathered.ends)
-                built.ligatures = pass.ligatures
-              }
+                // The same pass, specialized for a text of one window (all of chat) apart.
+                mayEndWithSoftHyphen = text.count <= longestUnwindowedText
+                    ? try prepare(WholeText.self, text, breaks: breaks, levels: levels, inheriting: script, cache: cache,
+                                  styleKeyCount: styleKey, segments: segments, gathering: &gathered)
+                    : try prepare(MovingWindow.self, text, breaks: breaks, levels: levels, inheriting: script, cache: cache,
+                                  styleKeyCount: styleKey, segments: segments, gathering: &gathered)
             }
           }
         }
@@ -97,6 +91,28 @@ package struct SegmentBuilder {
         swap(&built.graphemeHangs, &gathered.hangs)
         swap(&built.edgeAdjustments, &gathered.adjustments)
         built.hasSoftHyphens = mayEndWithSoftHyphen && built.segments.contains(where: \.endsWithSoftHyphen)
+    }
+
+    /// Runs the pass over `text` with buffers whose windows have origins of type
+    /// `Origin`, and returns whether some segment may end with a soft hyphen.
+    private mutating func prepare<Origin: WindowOrigin>(_: Origin.Type, _ text: UnsafeBufferPointer<UInt16>,
+                                                        breaks: UnsafeBufferPointer<BreakOpportunity>,
+                                                        levels: UnsafeBufferPointer<UInt8>, inheriting script: hb_script_t,
+                                                        cache: ShapeCache?, styleKeyCount styleKey: Int,
+                                                        segments: UnsafeMutableBufferPointer<Segment>,
+                                                        gathering gathered: inout Gathered) throws(TextMeasureError) -> Bool {
+        try PreparationBuffers<Origin>.with(text: text, breaks: breaks, fonts: fonts, fontCount: fonts.fonts.count,
+                                            styleKeyCount: styleKey, segments: segments,
+                                            unwindowed: longestUnwindowedText) { buffers throws(TextMeasureError) in
+            var pass = SegmentPass(text: text, breaks: breaks, buffers: buffers, fonts: fonts, style: style,
+                                   cache: cache, styleKeyCount: styleKey)
+            pass.levels = built.bidi.isLeftToRight ? nil : levels.baseAddress
+            pass.uniformLevel = built.bidi.uniformLevel
+            try pass.run(inheriting: script, gathering: &gathered)
+            built.tabStops = pass.tabStops(graphemeEnds: gathered.ends)
+            built.ligatures = pass.ligatures
+            return pass.mayEndWithSoftHyphen
+        }
     }
 
     /// What fills the segments' array until the pass writes each.
@@ -122,8 +138,11 @@ package struct SegmentBuilder {
         var gathered = Gathered()
         return try breaks.withUnsafeBufferPointer { breaks throws(TextMeasureError) in
           try segments.withUnsafeMutableBufferPointer { segments throws(TextMeasureError) in
-            try PreparationBuffers.with(text: text, breaks: breaks, fonts: fonts, fontCount: fonts.fonts.count,
-                                        styleKeyCount: 0, segments: segments) { buffers throws(TextMeasureError) in
+            // Not timed (the floor is the shaping of these runs): one pass for texts of any length.
+            try PreparationBuffers<MovingWindow>.with(text: text, breaks: breaks, fonts: fonts, fontCount: fonts.fonts.count,
+                                                      styleKeyCount: 0, segments: segments,
+                                                      unwindowed: PreparationBuffers.longestUnwindowedText) {
+                buffers throws(TextMeasureError) in
                 var pass = SegmentPass(text: text, breaks: breaks, buffers: buffers, fonts: fonts, style: style,
                                        cache: nil, styleKeyCount: 0)
                 pass.allRuns = []   // with no cache, one stretch per window of the text
@@ -135,11 +154,11 @@ package struct SegmentBuilder {
     }
 
     /// One preparation's walk over the segments, with its working memory.
-    private struct SegmentPass {
+    private struct SegmentPass<Origin: WindowOrigin> {
         let text: UnsafeBufferPointer<UInt16>
         let breaks: UnsafeBufferPointer<BreakOpportunity>
         /// Moved to each window of a long text in turn (`run`).
-        var buffers: PreparationBuffers
+        var buffers: PreparationBuffers<Origin>
         /// What the pass reads of the style: its scalars, not a copy of the whole
         /// (a copy retains its features and language, and a release ends it).
         let fontSize: Double
@@ -178,7 +197,7 @@ package struct SegmentBuilder {
         var clusterCount: Int32 = 0
         var blockCount = 0
 
-        init(text: UnsafeBufferPointer<UInt16>, breaks: UnsafeBufferPointer<BreakOpportunity>, buffers: PreparationBuffers,
+        init(text: UnsafeBufferPointer<UInt16>, breaks: UnsafeBufferPointer<BreakOpportunity>, buffers: PreparationBuffers<Origin>,
              fonts: FontSet, style: TextStyle, cache: ShapeCache?, styleKeyCount: Int) {
             self.text = text
             self.breaks = breaks
@@ -217,7 +236,7 @@ package struct SegmentBuilder {
             // the first window's, as `startWindow` does the others').
             var softHyphenSeen = false
             for (index, opportunity) in breaks.enumerated() {
-                if opportunity.utf16Offset <= firstWindowEnd {
+                if !Origin.moves || opportunity.utf16Offset <= firstWindowEnd {
                     breakEnds[index] = Int32(opportunity.utf16Offset)
                     admitted[index] = false
                 }
@@ -226,7 +245,8 @@ package struct SegmentBuilder {
             }
             mayEndWithSoftHyphen = softHyphenSeen
             // The segment the window moves before (none when the text is one window).
-            var windowMove = firstWindowEnd < text.count ? windowMove(from: 0, end: firstWindowEnd) : breaks.count
+            var windowMove = Origin.moves && firstWindowEnd < text.count ? windowMove(from: 0, end: firstWindowEnd)
+                : breaks.count
 
             // Segments the cache answers are taken; the others gather into stretches.
             var knownScript: hb_script_t? = script   // nil while a stretch is pending
@@ -331,7 +351,7 @@ package struct SegmentBuilder {
         /// no growth doubles them.
         private func gather(into gathered: inout Gathered) {
             let blocks = UnsafeBufferPointer(buffers.blocks.buffer(from: 0, count: blockCount))
-            let capacity = buffers.windowUnits < text.count ? text.count : Int(clusterCount)
+            let capacity = Origin.moves && buffers.windowUnits < text.count ? text.count : Int(clusterCount)
             var index = Int32(gathered.ends.count)
             Self.gather(buffers.clusterEnds, blocks, into: &gathered.ends, capacity: capacity)
             Self.gather(buffers.clusterWidths, blocks, into: &gathered.widths, capacity: capacity)
@@ -352,7 +372,7 @@ package struct SegmentBuilder {
         /// Not `Array(unsafeUninitializedCapacity:)`: that allocates through a generic
         /// entry point of the standard library, which looks the array's type up at run
         /// time on every call, as long as the rest of a short text's gathering.
-        private static func gather<T>(_ sparse: WindowArray<T>, _ blocks: UnsafeBufferPointer<(position: Int32, count: Int32)>,
+        private static func gather<T>(_ sparse: WindowArray<T, Origin>, _ blocks: UnsafeBufferPointer<(position: Int32, count: Int32)>,
                                       into dense: inout [T], capacity: Int) {
             if dense.isEmpty { dense.reserveCapacity(capacity) }
             for block in blocks {
