@@ -18,14 +18,15 @@ package struct LigatureSpans: Sendable, Equatable {
 
     /// Records the right-to-left ligatures of `stretch`, whose first grapheme has
     /// index `firstGrapheme` in the text: graphemes of right-to-left `runs` after
-    /// which no glyph cluster starts (`edges` from shaping, by UTF-16 offset).
-    package mutating func record(_ stretch: Stretch, runs: [FontRun], edges: UnsafePointer<UInt8>, firstGrapheme: Int32) {
+    /// which no glyph cluster starts (`edges` from shaping, by UTF-16 offset from `origin`).
+    package mutating func record(_ stretch: Stretch, runs: [FontRun], edges: UnsafePointer<UInt8>, origin: Int = 0,
+                                 firstGrapheme: Int32) {
         var run = 0
         var spanStart: Int32?
         for (index, end) in stretch.clusterEnds.enumerated() {
             let boundary = Int(end)
             // Most boundaries start a glyph cluster: the run is looked for only at the others.
-            if boundary < stretch.end, edges[boundary] & ClusterEdge.starts == 0 {
+            if boundary < stretch.end, edges[boundary &- origin] & ClusterEdge.starts == 0 {
                 while run < runs.count, runs[run].end <= boundary { run += 1 }
                 if run < runs.count, runs[run].isShapedRightToLeft {
                     if spanStart == nil { spanStart = firstGrapheme + Int32(index) }

@@ -24,6 +24,9 @@ package struct SegmentBuilder {
     let cache: ShapeCache?
     /// What the build gives `PreparedText`.
     private(set) var built = BuiltSegments()
+    /// The longest text prepared in one window (`PreparationBuffers`); longer ones go
+    /// window by window, with the same results.
+    var longestUnwindowedText = PreparationBuffers.longestUnwindowedText
 
     /// How many UTF-16 units of letters cached one by one, in a row, end a stretch
     /// being shaped (see `SegmentPass.run`): fewer cost more as a stretch of their own
@@ -66,63 +69,83 @@ package struct SegmentBuilder {
         let cache = cache?.isEnabled == true && fonts.spacesSeparateShaping ? cache : nil
         let styleKey = cache == nil ? 0 : StyleKey.count(style)
         let isLeftToRight = bidi.isLeftToRight, uniformLevel = bidi.uniformLevel
+        // Written in place by the pass (`PreparationBuffers.segments`), not copied out of scratch.
+        var segments: [Segment] = []
+        var gathered = Gathered()
+        var mayEndWithSoftHyphen = false
         try bidi.withLevels { levels throws(TextMeasureError) in
           try Boundaries.withLineBreaks(in: text, rules: style.lineBreakRules, options: style.lineBreakOptions) {
             breaks throws(TextMeasureError) in
-            try PreparationBuffers.with(utf16Count: text.count, breakCount: breaks.count, fontCount: fonts.fonts.count,
-                                        styleKeyCount: styleKey) { buffers throws(TextMeasureError) in
-                var pass = SegmentPass(text: text, breaks: breaks, buffers: buffers, fonts: fonts, style: style,
-                                       cache: cache, styleKeyCount: styleKey)
-                pass.levels = isLeftToRight ? nil : levels.baseAddress
-                pass.uniformLevel = uniformLevel
-                try pass.run(inheriting: script)
-                built.segments = Array(buffers.segments.buffer(from: 0, count: breaks.count))
-                built.hasSoftHyphens = pass.mayEndWithSoftHyphen && built.segments.contains(where: \.endsWithSoftHyphen)
-                let blocks = UnsafeBufferPointer(buffers.blocks.buffer(from: 0, count: pass.blockCount))
-                let count = Int(pass.clusterCount)
-                // Gather the clusters of each piece, in text order.
-                built.graphemeEnds = Self.gather(buffers.clusterEnds, blocks, count)
-                built.graphemeWidths = Self.gather(buffers.clusterWidths, blocks, count)
-                built.graphemeFonts = Self.gather(buffers.fontForCluster, blocks, count)
-                built.graphemeHangs = Self.gather(buffers.clusterHangs, blocks, count)
-                built.edgeAdjustments = Self.gatherAdjustments(buffers.clusterEdges, blocks)
-                built.tabStops = pass.tabStops(graphemeEnds: built.graphemeEnds)
-                built.ligatures = pass.ligatures
+            segments = Self.unwrittenSegments(breaks.count)
+            try segments.withUnsafeMutableBufferPointer { segments throws(TextMeasureError) in
+                let levels = isLeftToRight ? nil : levels.baseAddress
+                // The same pass, specialized for a text of one window (all of chat) apart.
+                mayEndWithSoftHyphen = text.count <= longestUnwindowedText
+                    ? try prepare(WholeText.self, text, breaks: breaks, levels: levels, uniformLevel: uniformLevel,
+                                  inheriting: script, cache: cache, styleKeyCount: styleKey, segments: segments,
+                                  gathering: &gathered)
+                    : try prepare(MovingWindow.self, text, breaks: breaks, levels: levels, uniformLevel: uniformLevel,
+                                  inheriting: script, cache: cache, styleKeyCount: styleKey, segments: segments,
+                                  gathering: &gathered)
             }
           }
         }
+        // Swapped in, not assigned: no retain of each array and release of the local.
+        swap(&built.segments, &segments)
+        swap(&built.graphemeEnds, &gathered.ends)
+        swap(&built.graphemeWidths, &gathered.widths)
+        swap(&built.graphemeFonts, &gathered.fonts)
+        swap(&built.graphemeHangs, &gathered.hangs)
+        swap(&built.edgeAdjustments, &gathered.adjustments)
+        built.hasSoftHyphens = mayEndWithSoftHyphen && built.segments.contains(where: \.endsWithSoftHyphen)
         built.bidi = bidi
     }
 
-    /// The nonzero adjustments of the pieces `blocks`, keyed by cluster index in text order.
-    private static func gatherAdjustments(_ sparse: ScratchArray<EdgeAdjustment>,
-                                          _ blocks: UnsafeBufferPointer<(position: Int32, count: Int32)>)
-        -> EdgeAdjustments {
-        var adjustments = EdgeAdjustments()
-        var index: Int32 = 0
-        for block in blocks {
-            for i in 0..<Int(block.count) {
-                let adjustment = sparse[Int(block.position) + i]
-                if adjustment.end != 0 || adjustment.start != 0 { adjustments.append(adjustment, after: index) }
-                index += 1
-            }
+    /// Runs the pass over `text` with buffers whose windows have origins of type
+    /// `Origin`, and returns whether some segment may end with a soft hyphen.
+    private mutating func prepare<Origin: WindowOrigin>(_: Origin.Type, _ text: UnsafeBufferPointer<UInt16>,
+                                                        breaks: UnsafeBufferPointer<BreakOpportunity>,
+                                                        levels: UnsafePointer<UInt8>?, uniformLevel: UInt8?,
+                                                        inheriting script: hb_script_t,
+                                                        cache: ShapeCache?, styleKeyCount styleKey: Int,
+                                                        segments: UnsafeMutableBufferPointer<Segment>,
+                                                        gathering gathered: inout Gathered) throws(TextMeasureError) -> Bool {
+        try PreparationBuffers<Origin>.with(text: text, breaks: breaks, fonts: fonts, fontCount: fonts.fonts.count,
+                                            styleKeyCount: styleKey, segments: segments,
+                                            unwindowed: longestUnwindowedText) { buffers throws(TextMeasureError) in
+            var pass = SegmentPass(text: text, breaks: breaks, buffers: buffers, fonts: fonts, style: style,
+                                   cache: cache, styleKeyCount: styleKey)
+            pass.levels = levels
+            pass.uniformLevel = uniformLevel
+            try pass.run(inheriting: script, gathering: &gathered)
+            built.tabStops = pass.tabStops(graphemeEnds: gathered.ends)
+            built.ligatures = pass.ligatures
+            return pass.mayEndWithSoftHyphen
         }
-        return adjustments
     }
 
-    /// The pieces `blocks` of `sparse`, one after the other.
-    ///
-    /// Not `Array(unsafeUninitializedCapacity:)`: that allocates through a generic
-    /// entry point of the standard library, which looks the array's type up at run
-    /// time on every call, as long as the rest of a short text's gathering.
-    private static func gather<T>(_ sparse: ScratchArray<T>,
-                                  _ blocks: UnsafeBufferPointer<(position: Int32, count: Int32)>, _ count: Int) -> [T] {
-        var dense: [T] = []
-        dense.reserveCapacity(count)
-        for block in blocks {
-            dense.append(contentsOf: sparse.buffer(from: Int(block.position), count: Int(block.count)))
-        }
-        return dense
+    /// `count` segments for the pass to write. Not `Array(repeating:count:)`: that
+    /// allocates through a generic entry point of the standard library, which looks the
+    /// array's type up at run time (about 420 instructions a text, chat en +0.3%).
+    private static func unwrittenSegments(_ count: Int) -> [Segment] {
+        var segments: [Segment] = []
+        segments.reserveCapacity(count)
+        for _ in 0..<count { segments.append(unwritten) }
+        return segments
+    }
+
+    /// What fills the segments' array until the pass writes each.
+    private static let unwritten = Segment(width: 0, trailingWidth: 0, fonts: 0, end: 0, graphemeEnd: 0,
+                                           contentGraphemeEnd: 0, isMandatoryBreak: false, endsWithHeldHyphen: false,
+                                           endsWithSoftHyphen: false)
+
+    /// The clusters gathered out of the scratch so far, in text order (see `SegmentPass.gather`).
+    struct Gathered {
+        var ends: [Int32] = []
+        var widths: [Int32] = []
+        var fonts: [UInt8] = []
+        var hangs: [Bool] = []
+        var adjustments = EdgeAdjustments()
     }
 
     /// The font runs preparing `text` without a cache shapes (for the CLI's `PreparationFloor`).
@@ -130,22 +153,31 @@ package struct SegmentBuilder {
                      style: TextStyle) throws(TextMeasureError) -> [FontRun] {
         guard !text.isEmpty else { return [] }
         let breaks = try Boundaries.lineBreaks(in: text, rules: style.lineBreakRules, options: style.lineBreakOptions)
+        var segments = Self.unwrittenSegments(breaks.count)
+        var gathered = Gathered()
         return try breaks.withUnsafeBufferPointer { breaks throws(TextMeasureError) in
-            try PreparationBuffers.with(utf16Count: text.count, breakCount: breaks.count, fontCount: fonts.fonts.count,
-                                        styleKeyCount: 0) { buffers throws(TextMeasureError) in
+          try segments.withUnsafeMutableBufferPointer { segments throws(TextMeasureError) in
+            // Not timed (the floor is the shaping of these runs): one pass for texts of any length.
+            try PreparationBuffers<MovingWindow>.with(text: text, breaks: breaks, fonts: fonts, fontCount: fonts.fonts.count,
+                                                      styleKeyCount: 0, segments: segments,
+                                                      unwindowed: PreparationBuffers.longestUnwindowedText) {
+                buffers throws(TextMeasureError) in
                 var pass = SegmentPass(text: text, breaks: breaks, buffers: buffers, fonts: fonts, style: style,
                                        cache: nil, styleKeyCount: 0)
-                try pass.run(inheriting: HB_SCRIPT_INVALID)
-                return pass.runs   // with no cache, the whole text is one stretch
+                pass.allRuns = []   // with no cache, one stretch per window of the text
+                try pass.run(inheriting: HB_SCRIPT_INVALID, gathering: &gathered)
+                return pass.allRuns ?? []
             }
+          }
         }
     }
 
     /// One preparation's walk over the segments, with its working memory.
-    private struct SegmentPass {
+    private struct SegmentPass<Origin: WindowOrigin> {
         let text: UnsafeBufferPointer<UInt16>
         let breaks: UnsafeBufferPointer<BreakOpportunity>
-        let buffers: PreparationBuffers
+        /// Moved to each window of a long text in turn (`run`).
+        var buffers: PreparationBuffers<Origin>
         /// What the pass reads of the style: its scalars, not a copy of the whole
         /// (a copy retains its features and language, and a release ends it).
         let fontSize: Double
@@ -176,13 +208,15 @@ package struct SegmentBuilder {
         /// The right-to-left ligatures found so far (only text with bidi levels has any).
         var ligatures = LigatureSpans()
         var runs: [FontRun] = []
+        /// Every stretch's runs, when asked for (`SegmentBuilder.runs(of:fonts:style:)`).
+        var allRuns: [FontRun]?
         /// Hits waiting for the stretch before them to end (see `run`).
         var waitingHits: [ShapedSegment] = []
         /// Clusters and pieces gathered so far.
         var clusterCount: Int32 = 0
         var blockCount = 0
 
-        init(text: UnsafeBufferPointer<UInt16>, breaks: UnsafeBufferPointer<BreakOpportunity>, buffers: PreparationBuffers,
+        init(text: UnsafeBufferPointer<UInt16>, breaks: UnsafeBufferPointer<BreakOpportunity>, buffers: PreparationBuffers<Origin>,
              fonts: FontSet, style: TextStyle, cache: ShapeCache?, styleKeyCount: Int) {
             self.text = text
             self.breaks = breaks
@@ -202,22 +236,36 @@ package struct SegmentBuilder {
             }
         }
 
-        mutating func run(inheriting script: hb_script_t) throws(TextMeasureError) {
+        /// Walks the segments, taking the cache's answers and preparing the rest in
+        /// stretches, and gathers their clusters into `gathered`.
+        mutating func run(inheriting script: hb_script_t, gathering gathered: inout Gathered) throws(TextMeasureError) {
             for (index, font) in itemizer.fonts.enumerated() {
                 buffers.scales[index] = fontSize * Double(Units.widthPerPixel) / Double(font.advanceUnitsPerEm)
             }
-            Stretch.markSafeBreaks(breaks, in: text, fonts: itemizer.fontSet, into: buffers.safeBreaks + 0)
+            // A long text goes window by window (`PreparationBuffers`): each ends before
+            // the first safe break whose stretch would not fit, and what is pending then
+            // is prepared and gathered. Stretches are cut there as a hit from the cache
+            // cuts them, at a safe break, so the results are the same.
+            let firstWindowEnd = buffers.windowUnits
+            // Locals, not properties: read once, not at each break.
+            let breakEnds = buffers.breakEnds, admitted = buffers.admitted
             // A segment ends with a soft hyphen only at a hyphenation point, right after
             // one, or (before its line break) at a mandatory break: settled here for the
-            // whole text, in the walk over the breaks that is made anyway.
+            // whole text, in the walk over the breaks that is made anyway (and that readies
+            // the first window's, as `startWindow` does the others').
             var softHyphenSeen = false
             for (index, opportunity) in breaks.enumerated() {
-                buffers.breakEnds[index] = Int32(opportunity.utf16Offset)
-                buffers.admitted[index] = false
+                if !Origin.moves || opportunity.utf16Offset <= firstWindowEnd {
+                    breakEnds[index] = Int32(opportunity.utf16Offset)
+                    admitted[index] = false
+                }
                 softHyphenSeen = softHyphenSeen || opportunity.isHyphenation || opportunity.isMandatory
                     || text[opportunity.utf16Offset - 1] == Hyphen.softHyphen
             }
             mayEndWithSoftHyphen = softHyphenSeen
+            // The segment the window moves before (none when the text is one window).
+            var windowMove = Origin.moves && firstWindowEnd < text.count ? windowMove(from: 0, end: firstWindowEnd)
+                : breaks.count
 
             // Segments the cache answers are taken; the others gather into stretches.
             var knownScript: hb_script_t? = script   // nil while a stretch is pending
@@ -233,39 +281,121 @@ package struct SegmentBuilder {
             let lookupCache = cache.map { Unmanaged.passUnretained($0) }
             // Read once: the global's accessor is a call, and it was made per segment.
             let scripts = ScriptTable.bmp
-            for index in 0..<breaks.count {
-                // Most segments of scripts without spaces cannot be cached: that is settled
-                // here, before a call that copies the whole pass (it mutates around it).
-                if let lookupCache, isCacheable(index),
-                   case .hit(let hit) = lookUp(index, after: knownScript, in: lookupCache, scripts: scripts) {
-                    if stretch != nil, isAfterLetter(index) {
-                        if waitingHits.isEmpty { waiting = (index, 0) }
-                        waitingHits.append(hit)
-                        waiting.units += breaks[index].utf16Offset - start(of: index)
+            // Window by window: the loop over a window's segments tests nothing more.
+            var first = 0
+            while true {
+                for index in first..<windowMove {
+                    // Most segments of scripts without spaces cannot be cached: that is settled
+                    // here, before a call that copies the whole pass (it mutates around it).
+                    if let lookupCache, isCacheable(index),
+                       case .hit(let hit) = lookUp(index, after: knownScript, in: lookupCache, scripts: scripts) {
+                        if stretch != nil, isAfterLetter(index) {
+                            if waitingHits.isEmpty { waiting = (index, 0) }
+                            waitingHits.append(hit)
+                            waiting.units += breaks[index].utf16Offset - start(of: index)
+                            knownScript = hb_script_t(rawValue: hit.script)
+                            if waiting.units < SegmentBuilder.shortestLetterHitRun { continue }
+                        }
+                        if let pending = stretch {
+                            try prepare(stretch: pending.first..<(waitingHits.isEmpty ? index : waiting.first),
+                                        inheriting: pending.script)
+                            stretch = nil
+                        }
+                        if !waitingHits.isEmpty { takeWaitingHits(from: waiting.first) }
+                        if waiting.units == 0 || waiting.units < SegmentBuilder.shortestLetterHitRun { take(hit, segment: index) }
+                        waiting = (0, 0)
                         knownScript = hb_script_t(rawValue: hit.script)
-                        if waiting.units < SegmentBuilder.shortestLetterHitRun { continue }
+                        continue
                     }
-                    if let pending = stretch {
-                        try prepare(stretch: pending.first..<(waitingHits.isEmpty ? index : waiting.first),
-                                    inheriting: pending.script)
-                        stretch = nil
-                    }
-                    if !waitingHits.isEmpty { takeWaitingHits(from: waiting.first) }
-                    if waiting.units == 0 || waiting.units < SegmentBuilder.shortestLetterHitRun { take(hit, segment: index) }
+                    // Too few hits waited: the stretch goes on through them.
+                    if !waitingHits.isEmpty { waitingHits.removeAll(keepingCapacity: true) }
                     waiting = (0, 0)
-                    knownScript = hb_script_t(rawValue: hit.script)
-                    continue
+                    if stretch == nil, let knownScript { stretch = (index, knownScript) }
+                    knownScript = nil
                 }
-                // Too few hits waited: the stretch goes on through them.
-                if !waitingHits.isEmpty { waitingHits.removeAll(keepingCapacity: true) }
-                waiting = (0, 0)
-                if stretch == nil, let knownScript { stretch = (index, knownScript) }
-                knownScript = nil
+                let move = windowMove
+                guard move < breaks.count else { break }
+                // What is pending is prepared, and the window moves to segment `move`.
+                if let pending = stretch {
+                    try prepare(stretch: pending.first..<(waitingHits.isEmpty ? move : waiting.first),
+                                inheriting: pending.script)
+                    stretch = nil
+                    // After hits, the last hit's script; else the stretch's.
+                    if waitingHits.isEmpty { knownScript = buffers.scriptAfter[move - 1] }
+                    takeWaitingHits(from: waiting.first)
+                    waiting = (0, 0)
+                }
+                gather(into: &gathered)
+                buffers = buffers.window(from: breaks[move - 1].utf16Offset, segment: move)
+                blockCount = 0
+                windowMove = self.windowMove(from: move, end: startWindow(at: move))
+                first = move
             }
             if let pending = stretch {
                 try prepare(stretch: pending.first..<(waitingHits.isEmpty ? breaks.count : waiting.first),
                             inheriting: pending.script)
                 takeWaitingHits(from: waiting.first)
+            }
+            gather(into: &gathered)
+        }
+
+        /// The first segment after a safe break, past the window's first segment `first`,
+        /// whose text up to the next safe break does not fit before `end`: the window
+        /// moves to it (`breaks.count` when none, the text's end being in the window).
+        private func windowMove(from first: Int, end: Int) -> Int {
+            var start = first   // the segment after the last safe break passed
+            for index in first..<breaks.count where buffers.safeBreaks[index] {
+                if breaks[index].utf16Offset > end { return start }
+                start = index + 1
+            }
+            return breaks.count
+        }
+
+        /// Readies the per-break arrays of the window that starts with segment `first`
+        /// (its breaks' offsets, none admitted yet) and returns the offset the window ends at.
+        private func startWindow(at first: Int) -> Int {
+            let end = breaks[first - 1].utf16Offset + buffers.windowUnits
+            var index = first
+            while index < breaks.count, breaks[index].utf16Offset <= end {
+                buffers.breakEnds[index] = Int32(breaks[index].utf16Offset)
+                buffers.admitted[index] = false
+                index += 1
+            }
+            return end
+        }
+
+        /// Appends the clusters of the window's pieces to `gathered`, in text order.
+        /// The arrays are reserved once: for the exact count when the text is one
+        /// window, else for the most clusters it can have (one per code unit), so that
+        /// no growth doubles them.
+        private func gather(into gathered: inout Gathered) {
+            let blocks = UnsafeBufferPointer(buffers.blocks.buffer(from: 0, count: blockCount))
+            let capacity = Origin.moves && buffers.windowUnits < text.count ? text.count : Int(clusterCount)
+            var index = Int32(gathered.ends.count)
+            Self.gather(buffers.clusterEnds, blocks, into: &gathered.ends, capacity: capacity)
+            Self.gather(buffers.clusterWidths, blocks, into: &gathered.widths, capacity: capacity)
+            Self.gather(buffers.fontForCluster, blocks, into: &gathered.fonts, capacity: capacity)
+            Self.gather(buffers.clusterHangs, blocks, into: &gathered.hangs, capacity: capacity)
+            // The nonzero adjustments, keyed by cluster index in text order.
+            for block in blocks {
+                for i in 0..<Int(block.count) {
+                    let adjustment = buffers.clusterEdges[Int(block.position) + i]
+                    if adjustment.end != 0 || adjustment.start != 0 { gathered.adjustments.append(adjustment, after: index) }
+                    index += 1
+                }
+            }
+        }
+
+        /// The pieces `blocks` of `sparse`, appended one after the other to `dense`.
+        ///
+        /// Not `Array(unsafeUninitializedCapacity:)`: that allocates through a generic
+        /// entry point of the standard library, which looks the array's type up at run
+        /// time on every call, as long as the rest of a short text's gathering.
+        private static func gather<T>(_ sparse: WindowArray<T, Origin>, _ blocks: UnsafeBufferPointer<(position: Int32, count: Int32)>,
+                                      into dense: inout [T], capacity: Int) {
+            if dense.isEmpty { dense.reserveCapacity(capacity) }
+            for block in blocks {
+                dense.append(contentsOf: sparse.buffer(from: Int(block.position), count: Int(block.count)))
             }
         }
 
@@ -384,26 +514,25 @@ package struct SegmentBuilder {
                 BidiRuns.split(&runs, from: 0, clusterEnds: stretch.clusterEnds, start: start, levels: levels,
                                uniformLevel: uniformLevel)
             }
+            if allRuns != nil { allRuns?.append(contentsOf: runs) }
 
-            (buffers.advances + start).update(repeating: 0, count: end - start)
-            (buffers.edges + start).update(repeating: 0, count: end - start + 1)
+            // Per code unit from the stretch's start: the callees index by text offset from `start`.
+            let advances = buffers.advances + start, edges = buffers.edges + start, glyphs = buffers.firstGlyphs + start
+            advances.update(repeating: 0, count: end - start)
+            edges.update(repeating: 0, count: end - start + 1)
             shaper.shape(runs, of: text, clusterEnds: stretch.clusterEnds, fonts: itemizer.fontSet, fontList: itemizer.fonts,
-                         advances: buffers.advances.uncheckedBase, edges: buffers.edges.uncheckedBase,
-                         firstGlyphs: buffers.firstGlyphs.uncheckedBase)
+                         advances: advances, edges: edges, firstGlyphs: glyphs, origin: start)
             // Whether a glyph cluster spans a grapheme boundary (never without inner edges).
             var spanning = false
-            if LineEdgeWidths.hasInnerEdges(stretch, edges: buffers.edges.uncheckedBase) {
-                spanning = LineEdgeWidths.splitLigatures(stretch, runs: runs,
-                                                             advances: buffers.advances.uncheckedBase,
-                                                             edges: buffers.edges.uncheckedBase)
+            if LineEdgeWidths.hasInnerEdges(stretch, edges: edges, origin: start) {
+                spanning = LineEdgeWidths.splitLigatures(stretch, runs: runs, advances: advances, edges: edges, origin: start)
                 // Arabic flags most boundaries unsafe to break, but few stretches hold a ligature.
                 if spanning, levels != nil {
-                    ligatures.record(stretch, runs: runs, edges: buffers.edges.uncheckedBase, firstGrapheme: clusterCount)
+                    ligatures.record(stretch, runs: runs, edges: edges, origin: start, firstGrapheme: clusterCount)
                 }
-                LineEdgeWidths.measure(stretch, of: text, runs: runs, advances: buffers.advances.uncheckedBase,
-                                       edges: buffers.edges.uncheckedBase, glyphs: buffers.firstGlyphs.uncheckedBase,
+                LineEdgeWidths.measure(stretch, of: text, runs: runs, advances: advances, edges: edges, glyphs: glyphs,
                                        fonts: itemizer.fonts, scales: buffers.scales.uncheckedBase,
-                                       shaper: shaper, into: buffers.clusterEdges + start)
+                                       shaper: shaper, into: buffers.clusterEdges + start, origin: start)
             } else {
                 (buffers.clusterEdges + start).update(repeating: EdgeAdjustment(end: 0, start: 0), count: count)
             }
@@ -419,8 +548,13 @@ package struct SegmentBuilder {
         /// Widths are summed in `Double` and rounded to width units per cluster and per
         /// segment; a segment's trailing spaces, tabs and line breaks are kept apart.
         private mutating func measure(_ stretch: Stretch, segments range: Range<Int>) {
-            // Locals, not properties: writes through the buffers could alias `self`.
-            let advances = buffers.advances, scales = buffers.scales
+            // Locals, not properties: writes through the buffers could alias `self`. The
+            // stretch's clusters, and its code units' advances, from its start.
+            let scales = buffers.scales, segments = buffers.segments, count = stretch.clusterEnds.count
+            let advances = buffers.advances.buffer(from: stretch.start, count: stretch.end - stretch.start)
+            let widths = buffers.clusterWidths.buffer(from: stretch.start, count: count)
+            let fonts = buffers.fontForCluster.buffer(from: stretch.start, count: count)
+            let hangingClusters = buffers.clusterHangs.buffer(from: stretch.start, count: count)
             var clusters = clusterCount
             var content = 0.0, trailing = 0.0
             var fontMask: UInt64 = 0
@@ -429,8 +563,8 @@ package struct SegmentBuilder {
             var segmentEnd = breaks[segment].utf16Offset
             var start = stretch.start
             for (index, boundary) in stretch.clusterEnds.enumerated() {
-                let end = Int(boundary), position = stretch.start + index
-                let fontIndex = Int(buffers.fontForCluster[position])
+                let end = Int(boundary)
+                let fontIndex = Int(fonts[index])
                 let first = text[start]
                 var width = 0.0
                 let hangs: Bool
@@ -439,7 +573,7 @@ package struct SegmentBuilder {
                     if first == 0x09 {
                         width = tabWidth()
                     } else if !Scalars.isZeroWidthControl(UInt32(first)) {
-                        width = Double(advances[start]) * scales[fontIndex]
+                        width = Double(advances[start - stretch.start]) * scales[fontIndex]
                     }
                     hangs = Scalars.isHangingSpace(first) || Scalars.isMandatoryBreak(first)
                 } else {
@@ -447,7 +581,7 @@ package struct SegmentBuilder {
                         width = tabWidth()
                     } else if !Scalars.isZeroWidthControl(Scalars.decode(text, at: start).scalar) {
                         var units = 0
-                        for offset in start..<end { units += Int(advances[offset]) }
+                        for offset in start..<end { units += Int(advances[offset - stretch.start]) }
                         width = Double(units) * scales[fontIndex]
                     }
                     hangs = Scalars.isMandatoryBreak(first) || isHangingWhitespace(start, end)
@@ -455,8 +589,8 @@ package struct SegmentBuilder {
                 // Saturate absurd widths (a huge size times a font's huge advances, summed over
                 // a long cluster) so that rounding cannot trap and no sum over the text overflows.
                 width = min(max(width, -Double(Int32.max)), Double(Int32.max))
-                buffers.clusterWidths[position] = Int32(saturating: width)
-                buffers.clusterHangs[position] = hangs
+                widths[index] = Int32(saturating: width)
+                hangingClusters[index] = hangs
                 clusters += 1
 
                 if hangs {
@@ -470,13 +604,13 @@ package struct SegmentBuilder {
 
                 if end == segmentEnd {
                     let trailingWidth = roundedToInt(trailing)
-                    buffers.segments[segment] = Segment(width: roundedToInt(content), trailingWidth: trailingWidth,
-                                                        fonts: fontMask, end: boundary, graphemeEnd: clusters,
-                                                        contentGraphemeEnd: contentEnd,
-                                                        isMandatoryBreak: breaks[segment].isMandatory,
-                                                        endsWithHeldHyphen: endsWithHeldHyphen(segment,
-                                                                                               trailingWidth: trailingWidth),
-                                                        endsWithSoftHyphen: endsWithSoftHyphen(segment))
+                    segments[segment] = Segment(width: roundedToInt(content), trailingWidth: trailingWidth,
+                                                fonts: fontMask, end: boundary, graphemeEnd: clusters,
+                                                contentGraphemeEnd: contentEnd,
+                                                isMandatoryBreak: breaks[segment].isMandatory,
+                                                endsWithHeldHyphen: endsWithHeldHyphen(segment,
+                                                                                       trailingWidth: trailingWidth),
+                                                endsWithSoftHyphen: endsWithSoftHyphen(segment))
                     segment += 1
                     if segment < range.upperBound { segmentEnd = breaks[segment].utf16Offset }
                     content = 0; trailing = 0; fontMask = 0

@@ -96,10 +96,11 @@ package enum LineEdgeWidths {
     /// grapheme boundary falls inside a ligature or at a kerned pair: `splitLigatures`
     /// and `measure` would change nothing. That is most text without kerning (Chinese,
     /// Japanese), and this one pass over bytes costs less than their walks over clusters.
-    package static func hasInnerEdges(_ stretch: Stretch, edges: UnsafePointer<UInt8>) -> Bool {
+    /// `edges[0]` is offset `origin`'s (0: the whole text's), here and below.
+    package static func hasInnerEdges(_ stretch: Stretch, edges: UnsafePointer<UInt8>, origin: Int = 0) -> Bool {
         var flagged: UInt8 = 0
         for offset in stretch.start + 1..<stretch.end {
-            let bits = edges[offset]
+            let bits = edges[offset &- origin]
             flagged |= (bits & ClusterEdge.unsafeToBreak) | (~bits & ClusterEdge.starts)
         }
         return flagged != 0
@@ -122,7 +123,7 @@ package enum LineEdgeWidths {
     package static func measure(_ stretch: Stretch, of text: UnsafeBufferPointer<UInt16>, runs: [FontRun],
                         advances: UnsafePointer<Int32>, edges: UnsafePointer<UInt8>, glyphs: UnsafePointer<UInt32>,
                         fonts: [Font], scales: UnsafePointer<Double>, shaper: Shaper,
-                        into adjustments: UnsafeMutablePointer<EdgeAdjustment>) {
+                        into adjustments: UnsafeMutablePointer<EdgeAdjustment>, origin: Int = 0) {
         adjustments.update(repeating: EdgeAdjustment(end: 0, start: 0), count: stretch.clusterEnds.count)
         var run = 0
         var nextBreak = 0
@@ -131,8 +132,8 @@ package enum LineEdgeWidths {
         let clusterEnds = stretch.clusterEnds
         for index in 0..<max(0, clusterEnds.count - 1) {
             let boundary = Int(clusterEnds[index])
-            let insideCluster = edges[boundary] & ClusterEdge.starts == 0
-            guard insideCluster || edges[boundary] & ClusterEdge.unsafeToBreak != 0 else { continue }
+            let insideCluster = edges[boundary &- origin] & ClusterEdge.starts == 0
+            guard insideCluster || edges[boundary &- origin] & ClusterEdge.unsafeToBreak != 0 else { continue }
             while nextBreak < stretch.breaks.count, stretch.breaks[nextBreak].utf16Offset < boundary { nextBreak += 1 }
             if nextBreak < stretch.breaks.count, stretch.breaks[nextBreak].utf16Offset == boundary { continue }
             while run < runs.count, runs[run].end <= boundary { run += 1 }
@@ -142,41 +143,43 @@ package enum LineEdgeWidths {
             if insideCluster, current.isRightToLeft { continue }   // see splitLigatures
             // The HarfBuzz cluster the boundary ends (or cuts through), and where it ends.
             var clusterStart = boundary - 1
-            while clusterStart > current.start, edges[clusterStart] & ClusterEdge.starts == 0 { clusterStart -= 1 }
+            while clusterStart > current.start, edges[clusterStart &- origin] & ClusterEdge.starts == 0 { clusterStart -= 1 }
             var clusterEnd = boundary
-            while clusterEnd < current.end, edges[clusterEnd] & ClusterEdge.starts == 0 { clusterEnd += 1 }
+            while clusterEnd < current.end, edges[clusterEnd &- origin] & ClusterEdge.starts == 0 { clusterEnd += 1 }
 
             let scale = scales[current.fontIndex]
-            let inContextBefore = sum(advances, clusterStart..<boundary)
-            let inContextAfter = sum(advances, boundary..<clusterEnd)
+            let inContextBefore = sum(advances, clusterStart..<boundary, origin: origin)
+            let inContextAfter = sum(advances, boundary..<clusterEnd, origin: origin)
             var before = inContextBefore, after = inContextAfter
             // The font is read from the array where it is used, not held in a local: held,
             // it was retained and released at each kerned boundary.
-            if !insideCluster, edges[clusterStart] & ClusterEdge.multipleGlyphs == 0,
+            if !insideCluster, edges[clusterStart &- origin] & ClusterEdge.multipleGlyphs == 0,
                fonts[current.fontIndex].bitmapAdvances == nil,
-               let advance = nominalAdvance(glyphs[clusterStart], of: text, clusterStart..<boundary,
+               let advance = nominalAdvance(glyphs[clusterStart &- origin], of: text, clusterStart..<boundary,
                                             in: fonts[current.fontIndex], rightToLeft: current.isRightToLeft) {
                 before = advance
             } else {
                 let font = fonts[current.fontIndex]
-                // Scratch by UTF-16 offset, as shaping writes it, zeroed only where this
-                // cluster's pieces are shaped. A temporary allocation, not arrays: making
+                // Scratch for this cluster's offsets only (from `clusterStart`), as shaping
+                // writes it: sized to the text, each such cluster of a long text cost a
+                // mapping of the text's size. A temporary allocation, not arrays: making
                 // an array of a count looked its type up at run time, per stretch.
-                withUnsafeTemporaryAllocation(of: Int32.self, capacity: text.count) { scratch in
-                    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: text.count + 1) { scratchEdges in
+                let length = clusterEnd - clusterStart
+                withUnsafeTemporaryAllocation(of: Int32.self, capacity: length) { scratch in
+                    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: length) { scratchEdges in
                         guard let advances = scratch.baseAddress, let edges = scratchEdges.baseAddress else { return }
-                        (advances + clusterStart).initialize(repeating: 0, count: clusterEnd - clusterStart)
-                        (edges + clusterStart).initialize(repeating: 0, count: clusterEnd - clusterStart)
+                        advances.initialize(repeating: 0, count: length)
+                        edges.initialize(repeating: 0, count: length)
                         var piece = current
                         piece.start = clusterStart
                         piece.end = boundary
-                        shaper.shape(piece, of: text, with: font, advances: advances, edges: edges)
-                        before = sum(advances, clusterStart..<boundary)
+                        shaper.shape(piece, of: text, with: font, advances: advances, edges: edges, origin: clusterStart)
+                        before = sum(advances, clusterStart..<boundary, origin: clusterStart)
                         if insideCluster {
                             piece.start = boundary
                             piece.end = clusterEnd
-                            shaper.shape(piece, of: text, with: font, advances: advances, edges: edges)
-                            after = sum(advances, boundary..<clusterEnd)
+                            shaper.shape(piece, of: text, with: font, advances: advances, edges: edges, origin: clusterStart)
+                            after = sum(advances, boundary..<clusterEnd, origin: clusterStart)
                         }
                     }
                 }
@@ -195,7 +198,7 @@ package enum LineEdgeWidths {
     /// Returns whether any glyph cluster spans several graphemes, in either direction:
     /// when none does, there are no right-to-left ligatures to record (`LigatureSpans`).
     package static func splitLigatures(_ stretch: Stretch, runs: [FontRun], advances: UnsafeMutablePointer<Int32>,
-                               edges: UnsafePointer<UInt8>) -> Bool {
+                               edges: UnsafePointer<UInt8>, origin: Int = 0) -> Bool {
         var graphemeStarts: [Int] = []
         var clusterStart = stretch.start
         var run = 0
@@ -204,7 +207,7 @@ package enum LineEdgeWidths {
             let boundary = Int(end)
             // The run is looked for only at a boundary inside a glyph cluster (few): the
             // runs are walked there, as far as the boundaries walked since need.
-            if boundary < stretch.end, edges[boundary] & ClusterEdge.starts == 0,
+            if boundary < stretch.end, edges[boundary &- origin] & ClusterEdge.starts == 0,
                Self.advance(&run, to: boundary, in: runs) {
                 spanning = true
                 if !runs[run].isRightToLeft {
@@ -214,10 +217,10 @@ package enum LineEdgeWidths {
                 }
             }
             if graphemeStarts.count > 1 {
-                let total = Int(advances[graphemeStarts[0]])
+                let total = Int(advances[graphemeStarts[0] &- origin])
                 let count = graphemeStarts.count
                 for (i, start) in graphemeStarts.enumerated() {
-                    advances[start] = Int32(total * (i + 1) / count - total * i / count)
+                    advances[start &- origin] = Int32(total * (i + 1) / count - total * i / count)
                 }
                 // Only here: emptying an empty array still costs a retain and a release.
                 graphemeStarts.removeAll(keepingCapacity: true)
@@ -263,9 +266,9 @@ package enum LineEdgeWidths {
         return hb_font_get_nominal_glyph(font.hbFont, scalar, &nominal) != 0 && nominal == glyph
     }
 
-    private static func sum(_ advances: UnsafePointer<Int32>, _ range: Range<Int>) -> Int {
+    private static func sum(_ advances: UnsafePointer<Int32>, _ range: Range<Int>, origin: Int) -> Int {
         var total = 0
-        for offset in range { total += Int(advances[offset]) }
+        for offset in range { total += Int(advances[offset &- origin]) }
         return total
     }
 }

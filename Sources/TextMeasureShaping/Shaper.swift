@@ -59,25 +59,28 @@ package struct Shaper {
     /// `edges[cluster]` gets `ClusterEdge` bits: a cluster starts there, it has more
     /// than one glyph, HarfBuzz says the text may not be cut before it without shaping
     /// differently (kerning, ligatures). `firstGlyphs[cluster]`, when given, gets the
-    /// glyph of each single-glyph cluster.
+    /// glyph of each single-glyph cluster. With `origin`, the three hold the offsets
+    /// from `origin` on (`advances[0]` is offset `origin`'s), for a caller whose scratch
+    /// covers only part of the text.
     package func shape(_ run: FontRun, of text: UnsafeBufferPointer<UInt16>, with font: Font,
                advances: UnsafeMutablePointer<Int32>, edges: UnsafeMutablePointer<UInt8>,
-               firstGlyphs: UnsafeMutablePointer<UInt32>? = nil) {
-        shape(run, of: text, with: font, advances: advances, edges: edges, firstGlyphs: firstGlyphs, lent: nil)
+               firstGlyphs: UnsafeMutablePointer<UInt32>? = nil, origin: Int = 0) {
+        shape(run, of: text, with: font, advances: advances, edges: edges, firstGlyphs: firstGlyphs, origin: origin,
+              lent: nil)
     }
 
     /// The same in `lent`, a HarfBuzz buffer the caller holds, or this thread's buffer.
     private func shape(_ run: FontRun, of text: UnsafeBufferPointer<UInt16>, with font: Font,
                        advances: UnsafeMutablePointer<Int32>, edges: UnsafeMutablePointer<UInt8>,
-                       firstGlyphs: UnsafeMutablePointer<UInt32>?, lent: OpaquePointer?) {
+                       firstGlyphs: UnsafeMutablePointer<UInt32>?, origin: Int, lent: OpaquePointer?) {
         if let bitmapAdvances = font.bitmapAdvances {
             bitmapAdvances.withUnsafeBufferPointer { bitmapAdvances in
                 shape(run, of: text, hbFont: font.hbFont, bitmapAdvances: bitmapAdvances,
-                      advances: advances, edges: edges, firstGlyphs: firstGlyphs, lent: lent)
+                      advances: advances, edges: edges, firstGlyphs: firstGlyphs, origin: origin, lent: lent)
             }
         } else {
             shape(run, of: text, hbFont: font.hbFont, bitmapAdvances: nil,
-                  advances: advances, edges: edges, firstGlyphs: firstGlyphs, lent: lent)
+                  advances: advances, edges: edges, firstGlyphs: firstGlyphs, origin: origin, lent: lent)
         }
     }
 
@@ -87,20 +90,20 @@ package struct Shaper {
     private func shape(_ run: FontRun, of text: UnsafeBufferPointer<UInt16>, hbFont: OpaquePointer,
                        bitmapAdvances: UnsafeBufferPointer<Int32>?,
                        advances: UnsafeMutablePointer<Int32>, edges: UnsafeMutablePointer<UInt8>,
-                       firstGlyphs: UnsafeMutablePointer<UInt32>?, lent: OpaquePointer?) {
+                       firstGlyphs: UnsafeMutablePointer<UInt32>?, origin: Int, lent: OpaquePointer?) {
         withGlyphs(of: run, in: text, hbFont: hbFont, lent: lent) { infos, positions in
             if let bitmapAdvances {
-                for info in infos { Self.mark(info, edges: edges, firstGlyphs: firstGlyphs) }
+                for info in infos { Self.mark(info, edges: edges, firstGlyphs: firstGlyphs, origin: origin) }
                 // Colour-bitmap fonts: the strike's advance, not hmtx (see Font.bitmapAdvances).
                 for info in infos {
                     let glyph = Int(info.codepoint)
-                    advances[Int(info.cluster)] &+= glyph < bitmapAdvances.count ? bitmapAdvances[glyph] : 0
+                    advances[Int(info.cluster) &- origin] &+= glyph < bitmapAdvances.count ? bitmapAdvances[glyph] : 0
                 }
             } else {
                 // One pass over the glyphs, not one for the edges and one for the advances.
                 for i in infos.indices {
-                    Self.mark(infos[i], edges: edges, firstGlyphs: firstGlyphs)
-                    advances[Int(infos[i].cluster)] &+= positions[i].x_advance
+                    Self.mark(infos[i], edges: edges, firstGlyphs: firstGlyphs, origin: origin)
+                    advances[Int(infos[i].cluster) &- origin] &+= positions[i].x_advance
                 }
             }
         }
@@ -109,8 +112,8 @@ package struct Shaper {
     /// Writes the `ClusterEdge` bits of `info`'s glyph to its cluster, and its glyph.
     @inline(__always)
     private static func mark(_ info: hb_glyph_info_t, edges: UnsafeMutablePointer<UInt8>,
-                             firstGlyphs: UnsafeMutablePointer<UInt32>?) {
-        let cluster = Int(info.cluster)
+                             firstGlyphs: UnsafeMutablePointer<UInt32>?, origin: Int) {
+        let cluster = Int(info.cluster) &- origin
         var bits = edges[cluster]
         if bits & ClusterEdge.starts != 0 { bits |= ClusterEdge.multipleGlyphs }
         bits |= ClusterEdge.starts
@@ -129,10 +132,11 @@ package struct Shaper {
     /// have rules of their own, such as Arabic's fallback forms). The text between is
     /// shaped with the same context: no lookup reaches across a nominal glyph.
     /// `fontList` is `fonts.fonts`, read once for the whole text by the caller (the
-    /// getter retains the array at each read).
+    /// getter retains the array at each read). `origin`: as for one run.
     package func shape(_ runs: [FontRun], of text: UnsafeBufferPointer<UInt16>, clusterEnds: UnsafeBufferPointer<Int32>,
                        fonts: FontSet, fontList: [Font], advances: UnsafeMutablePointer<Int32>,
-                       edges: UnsafeMutablePointer<UInt8>, firstGlyphs: UnsafeMutablePointer<UInt32>?) {
+                       edges: UnsafeMutablePointer<UInt8>, firstGlyphs: UnsafeMutablePointer<UInt32>?,
+                       origin: Int = 0) {
         // Each run's font borrowed from the list, not copied out of it: a copy was
         // retained per run and released again. The thread's buffer is taken once for
         // all the runs, not once per run (four calls for its thread-specific slot).
@@ -145,7 +149,7 @@ package struct Shaper {
                     // Lent without a retain: the list holds the font throughout.
                     Unmanaged.passUnretained(fontList[run.fontIndex])._withUnsafeGuaranteedRef { font in
                         shape(run, of: text, with: font, advances: advances, edges: edges, firstGlyphs: firstGlyphs,
-                              lent: lent)
+                              origin: origin, lent: lent)
                     }
                     continue
                 }
@@ -163,8 +167,8 @@ package struct Shaper {
                     if !isNominal, let first = stretch {
                         if first == shapedTo || start - first >= Self.shortestNominalStretch {
                             shapePiece(shapedTo..<first, of: run, in: text, font: fontList[run.fontIndex], advances, edges,
-                                       firstGlyphs, lent: lent)
-                            Self.writeNominal(first..<start, of: text, nominal, advances, edges, firstGlyphs)
+                                       firstGlyphs, origin: origin, lent: lent)
+                            Self.writeNominal(first..<start, of: text, nominal, advances, edges, firstGlyphs, origin: origin)
                             shapedTo = start
                         }
                         stretch = nil
@@ -176,11 +180,11 @@ package struct Shaper {
                 }
                 if let first = stretch {
                     shapePiece(shapedTo..<first, of: run, in: text, font: fontList[run.fontIndex], advances, edges,
-                               firstGlyphs, lent: lent)
-                    Self.writeNominal(first..<run.end, of: text, nominal, advances, edges, firstGlyphs)
+                               firstGlyphs, origin: origin, lent: lent)
+                    Self.writeNominal(first..<run.end, of: text, nominal, advances, edges, firstGlyphs, origin: origin)
                 } else {
                     shapePiece(shapedTo..<run.end, of: run, in: text, font: fontList[run.fontIndex], advances, edges,
-                               firstGlyphs, lent: lent)
+                               firstGlyphs, origin: origin, lent: lent)
                 }
             }
           }
@@ -191,23 +195,25 @@ package struct Shaper {
     /// `range` of `run` shaped by HarfBuzz, if it is not empty.
     private func shapePiece(_ range: Range<Int>, of run: FontRun, in text: UnsafeBufferPointer<UInt16>, font: Font,
                             _ advances: UnsafeMutablePointer<Int32>, _ edges: UnsafeMutablePointer<UInt8>,
-                            _ firstGlyphs: UnsafeMutablePointer<UInt32>?, lent: OpaquePointer) {
+                            _ firstGlyphs: UnsafeMutablePointer<UInt32>?, origin: Int, lent: OpaquePointer) {
         guard !range.isEmpty else { return }
         var piece = run
         piece.start = range.lowerBound
         piece.end = range.upperBound
-        shape(piece, of: text, with: font, advances: advances, edges: edges, firstGlyphs: firstGlyphs, lent: lent)
+        shape(piece, of: text, with: font, advances: advances, edges: edges, firstGlyphs: firstGlyphs, origin: origin,
+              lent: lent)
     }
 
     /// What `shape` writes for clusters of one code unit and one glyph, none unsafe to break.
     private static func writeNominal(_ range: Range<Int>, of text: UnsafeBufferPointer<UInt16>,
                                      _ nominal: UnsafeBufferPointer<UInt32>, _ advances: UnsafeMutablePointer<Int32>,
-                                     _ edges: UnsafeMutablePointer<UInt8>, _ firstGlyphs: UnsafeMutablePointer<UInt32>?) {
+                                     _ edges: UnsafeMutablePointer<UInt8>, _ firstGlyphs: UnsafeMutablePointer<UInt32>?,
+                                     origin: Int) {
         for offset in range {
             let entry = nominal[Int(text[offset])]
-            advances[offset] &+= NominalGlyph.advance(entry)
-            edges[offset] |= ClusterEdge.starts
-            firstGlyphs?[offset] = NominalGlyph.glyph(entry)
+            advances[offset &- origin] &+= NominalGlyph.advance(entry)
+            edges[offset &- origin] |= ClusterEdge.starts
+            firstGlyphs?[offset &- origin] = NominalGlyph.glyph(entry)
         }
     }
 
