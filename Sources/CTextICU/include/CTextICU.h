@@ -111,7 +111,7 @@ int ctx_paired_bracket(uint32_t c, uint32_t *_Nonnull pair);
 //   neither mirrors (not Bidi_Mirrored) nor hides (not Default_Ignorable), not pictographic.
 enum { CTX_ALONE_LETTER = 1, CTX_JOINS_NEXT = 2, CTX_JOINS_PREVIOUS = 4, CTX_ALONE_GRAPHIC = 8 };
 /// Writes the bits of each BMP code point to `out` (0x10000 entries).
-void ctx_cluster_contexts(uint8_t *out);
+void ctx_cluster_contexts(uint8_t *_Nonnull out);
 
 /// Paragraph directions for ctx_bidi_resolve.
 enum {
