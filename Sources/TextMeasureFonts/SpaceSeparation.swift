@@ -43,7 +43,9 @@ package enum ClusterContext {
     /// code point has one).
     static func tables(fonts: [Font], bmpFonts: [UInt8]) -> (contexts: [UInt8], nominalGlyphs: [UInt32]) {
         var bits = [UInt8](repeating: 0, count: 0x10000)
-        bits.withUnsafeMutableBufferPointer { ctx_cluster_contexts($0.baseAddress) }
+        bits.withUnsafeMutableBufferPointer { bits in
+            if let base = bits.baseAddress { ctx_cluster_contexts(base) }
+        }
         var table = [UInt8](repeating: 0, count: 0x10000)
         // Letters and other graphic code points, by the font drawing them: their glyphs
         // are then looked up a font at a time, many per HarfBuzz call.
