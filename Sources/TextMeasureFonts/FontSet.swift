@@ -126,9 +126,11 @@ public struct FontSet: Sendable {
     }
 
     /// Sets of instances by origin and size; emptied when full (an origin's sets are
-    /// made again, the same).
+    /// made again, the same but for their identity, so the shape cache's entries for
+    /// them go unused). Room for a few hundred: a page of sizes times a few font sets,
+    /// and threads preparing many sets at once rarely empty it under one another.
     private static let instanced = Mutex<[InstanceKey: FontSet]>([:])
-    private static let instanceLimit = 32
+    private static let instanceLimit = 256
 
     private static func instances(of origin: FontSet, opticalSizing: OpticalSizing, size: Double) -> FontSet {
         guard opticalSizing == .auto else { return origin }
