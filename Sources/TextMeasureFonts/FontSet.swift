@@ -86,6 +86,10 @@ public struct FontSet: Sendable {
         let trimsPunctuation: Bool
         /// For a set of instances at a font size, the set they are instances of.
         let origin: FontSet?
+        /// For a set others are instances of, their identity at each size (its bit
+        /// pattern): a set of instances made again, after the table of them was emptied,
+        /// is then the same set to the shape cache and to whoever compares identities.
+        let instanceIdentities = Mutex<[UInt64: UInt64]>([:])
 
         init(fonts: [Font], identity: UInt64, bmpFonts: [UInt8], spacesSeparateShaping: Bool, origin: FontSet? = nil) {
             self.fonts = fonts
@@ -126,9 +130,8 @@ public struct FontSet: Sendable {
     }
 
     /// Sets of instances by origin and size; emptied when full (an origin's sets are
-    /// made again, the same but for their identity, so the shape cache's entries for
-    /// them go unused). Room for a few hundred: a page of sizes times a few font sets,
-    /// and threads preparing many sets at once rarely empty it under one another.
+    /// made again, the same, with the same identities). Room for a few hundred: a page
+    /// of sizes times a few font sets.
     private static let instanced = Mutex<[InstanceKey: FontSet]>([:])
     private static let instanceLimit = 256
 
@@ -137,7 +140,8 @@ public struct FontSet: Sendable {
         let key = InstanceKey(origin: origin.identity, size: size.bitPattern)
         if let set = instanced.withLock({ $0[key] }) { return set }
         let fonts = origin.fonts.map { $0.instance(opticalSize: size) }
-        let set = zip(fonts, origin.fonts).contains { $0 !== $1 } ? FontSet(instances: fonts, of: origin) : origin
+        let set = zip(fonts, origin.fonts).contains { $0 !== $1 }
+            ? FontSet(instances: fonts, of: origin, size: size) : origin
         return instanced.withLock { table in
             if let kept = table[key] { return kept }   // another thread made it first
             if table.count >= instanceLimit { table.removeAll() }
@@ -148,8 +152,14 @@ public struct FontSet: Sendable {
 
     /// Instances of `origin`'s fonts: the same faces, so which font draws what (and
     /// whether spaces take part in lookups) is the origin's; advances are their own.
-    private init(instances fonts: [Font], of origin: FontSet) {
-        storage = Storage(fonts: fonts, identity: Self.identities.wrappingAdd(1, ordering: .relaxed).newValue,
+    private init(instances fonts: [Font], of origin: FontSet, size: Double) {
+        let identity = origin.storage.instanceIdentities.withLock { identities in
+            if let known = identities[size.bitPattern] { return known }
+            let made = Self.identities.wrappingAdd(1, ordering: .relaxed).newValue
+            identities[size.bitPattern] = made
+            return made
+        }
+        storage = Storage(fonts: fonts, identity: identity,
                           bmpFonts: origin.bmpFonts, spacesSeparateShaping: origin.spacesSeparateShaping,
                           origin: origin)
     }
