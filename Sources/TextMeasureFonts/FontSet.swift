@@ -28,9 +28,10 @@ public struct FontSet: Sendable {
     /// as together, so words between spaces can be cached (see `ShapeCache`).
     @inlinable package var spacesSeparateShaping: Bool { storage.spacesSeparateShaping }
     /// For each BMP code point, `ClusterContext` bits: whether it is a letter this set
-    /// shapes the same whatever its neighbours, and whether it joins its neighbours'
-    /// clusters. A break between two context-free letters is as safe as one after a
-    /// space (`Stretch.isSafeBreak`), so Chinese, Japanese and Korean can be cached.
+    /// shapes the same whatever its neighbours, whether it joins its neighbours'
+    /// clusters, and the font tag of a letter shaped without context. A break between
+    /// two context-free letters, or two letters of different font tags, is as safe as one
+    /// after a space (`Stretch.isSafeBreak`), so Chinese, Japanese and Korean can be cached.
     @inlinable package var clusterContexts: [UInt8] { storage.clusterContexts }
     /// For each BMP code point, the glyph and advance HarfBuzz gives it in horizontal
     /// text whatever its neighbours, when it is a grapheme cluster by itself

@@ -37,6 +37,44 @@ package enum ClusterContext {
     @inlinable package static var joinsNext: UInt8 { 2 }
     /// Joins the code point before it (a mark, a joiner, a vowel or trailing jamo).
     @inlinable package static var joinsPrevious: UInt8 { 4 }
+    /// Above these bits, a letter's font tag: for a letter that is a grapheme cluster by
+    /// itself, of a script HarfBuzz shapes without reading the text around a run
+    /// (`shapesWithoutContext`), 1 + the index of the font the set draws it with (0 past
+    /// the 31st font, and for other code points). Where two letters of different tags
+    /// meet, a run ends, and each side is shaped alone whatever the other holds: the
+    /// break is as safe as one between context-free letters, whatever the fonts' lookups
+    /// (Hangul syllables Droid Sans Fallback draws, between NanumSquare's).
+    @inlinable package static var fontTagShift: UInt8 { 3 }
+
+    /// Whether letters of contexts `before` and `after` have font tags, and different ones.
+    @inlinable @inline(__always)
+    package static func areApartAtFontChange(_ before: UInt8, _ after: UInt8) -> Bool {
+        (before ^ after) >> fontTagShift != 0 && min(before, after) >> fontTagShift != 0
+    }
+
+    /// Whether HarfBuzz shapes `script` with its default shaper or its Hangul one, which
+    /// change a glyph with no lookup only to mirror it, hide a default-ignorable or
+    /// compose a cluster, and read nothing of the text around a run (the shapers of
+    /// joining scripts read it, and others change glyphs with no lookup: Arabic's
+    /// fallback forms, Thai's PUA marks, Indic dotted circles).
+    @inlinable   // the shaper asks it per run
+    package static func shapesWithoutContext(_ script: hb_script_t) -> Bool {
+        switch script {
+        case HB_SCRIPT_HAN, HB_SCRIPT_HIRAGANA, HB_SCRIPT_KATAKANA, HB_SCRIPT_BOPOMOFO, HB_SCRIPT_HANGUL: true
+        default: false
+        }
+    }
+
+    /// The script of the BMP letter `scalar`: the blocks of ideographs and of Hangul
+    /// syllables, most letters, without asking HarfBuzz each (their letters are all Han
+    /// and all Hangul; asked, they cost the set's tables 3% more instructions).
+    private static func letterScript(_ scalar: Int, _ unicode: OpaquePointer?) -> hb_script_t {
+        switch scalar {
+        case 0x3400...0x4DBF, 0x4E00...0x9FFF: HB_SCRIPT_HAN
+        case 0xAC00...0xD7A3: HB_SCRIPT_HANGUL
+        default: hb_unicode_script(unicode, UInt32(scalar))
+        }
+    }
 
     /// The tables for a font set whose fonts draw the BMP as `bmpFonts` says: the
     /// contexts, and the nominal glyphs (see `FontSet.nominalGlyphs`; empty when no
@@ -51,12 +89,16 @@ package enum ClusterContext {
         // are then looked up a font at a time, many per HarfBuzz call.
         var candidates = [[UInt32]](repeating: [], count: fonts.count)
         let alone = UInt8(CTX_ALONE_GRAPHIC | CTX_ALONE_LETTER)
+        let unicode = hb_unicode_funcs_get_default()
         for scalar in 0..<0x10000 {
             if bits[scalar] & UInt8(CTX_JOINS_NEXT) != 0 { table[scalar] |= joinsNext }
             if bits[scalar] & UInt8(CTX_JOINS_PREVIOUS) != 0 { table[scalar] |= joinsPrevious }
             if bits[scalar] & alone != 0 { candidates[Int(bmpFonts[scalar])].append(UInt32(scalar)) }
+            if bits[scalar] & UInt8(CTX_ALONE_LETTER) != 0, bmpFonts[scalar] < 31,
+               shapesWithoutContext(letterScript(scalar, unicode)) {
+                table[scalar] |= (bmpFonts[scalar] + 1) << fontTagShift
+            }
         }
-        let unicode = hb_unicode_funcs_get_default()
         var nominal = [UInt32](repeating: 0, count: 0x10000)
         var anyNominal = false
         for (index, scalars) in candidates.enumerated() where !scalars.isEmpty {

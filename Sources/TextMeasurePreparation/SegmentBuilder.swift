@@ -8,11 +8,11 @@ import CHarfBuzz
 /// text after it shape the same apart as together: at the ends of the text, after a
 /// mandatory break (runs end there), after a space when the font drawing spaces
 /// uses the space in no OpenType lookup and what follows is no mark or joiner that
-/// HarfBuzz would fold into the space's cluster, and between two letters no lookup
-/// or kerning pair of their fonts reaches (Chinese, Japanese, Korean: see
-/// `Stretch.isSafeBreak`). A segment with safe breaks on both
-/// sides has the same clusters and widths wherever it occurs (given the script it
-/// inherits), so it is what the shape cache stores.
+/// HarfBuzz would fold into the space's cluster, between two letters no lookup
+/// or kerning pair of their fonts reaches (Chinese, Japanese, Korean), and between two
+/// letters of different fonts whose shapers read no context (see `Stretch.isSafeBreak`).
+/// A segment with safe breaks on both sides has the same clusters and widths wherever
+/// it occurs (given the script it inherits), so it is what the shape cache stores.
 ///
 /// **Stretches.** Segments the cache does not answer are prepared together, a run
 /// of consecutive ones at a time: a stretch starts and ends at safe breaks, so
@@ -406,7 +406,7 @@ package struct SegmentBuilder {
         }
 
         /// Whether segment `index` follows a letter, not a space or a line break: a
-        /// break `Stretch.isSafeBreak` finds safe between two context-free letters.
+        /// break `Stretch.isSafeBreak` finds safe between two letters.
         private func isAfterLetter(_ index: Int) -> Bool {
             index > 0 && !breaks[index - 1].isMandatory && text[start(of: index) - 1] != 0x20
         }

@@ -53,20 +53,25 @@ package struct Stretch {
     /// (`spacesSeparateShaping`) and what follows is no mark or joiner that HarfBuzz
     /// would fold into the space's cluster; between two letters that are clusters by
     /// themselves and that no lookup or kerning pair of their fonts reaches
-    /// (`FontSet.clusterContexts`): no rule then reaches across the break.
+    /// (`FontSet.clusterContexts`): no rule then reaches across the break; or between
+    /// two such letters of scripts shaped without context, drawn by different fonts
+    /// (`ClusterContext.areApartAtFontChange`): a run ends there.
     /// (Package: the styled shape cache asks it for a segment's two breaks.)
     @inline(__always)
     package static func isSafeBreak(_ opportunity: BreakOpportunity, in text: UnsafeBufferPointer<UInt16>,
                                     spacesSeparateShaping: Bool, contexts: UnsafeBufferPointer<UInt8>) -> Bool {
         let offset = opportunity.utf16Offset
         if offset == text.count || opportunity.isMandatory { return true }
-        if spacesSeparateShaping, text[offset - 1] == 0x20 {
+        // A break follows at least one code unit: no overflow to check (a test per break).
+        let last = text[offset &- 1]
+        if spacesSeparateShaping, last == 0x20 {
             // Nothing below U+0300 (the first combining mark) joins what precedes it.
             return text[offset] < 0x300 || !Scalars.joinsPrevious(Scalars.decode(text, at: offset).scalar)
         }
         // Surrogates have no bits: letters beyond the BMP are never context-free here.
-        let before = contexts[Int(text[offset - 1])], after = contexts[Int(text[offset])]
-        guard before & after & ClusterContext.contextFree != 0 else { return false }
+        let before = contexts[Int(last)], after = contexts[Int(text[offset])]
+        guard before & after & ClusterContext.contextFree != 0 || ClusterContext.areApartAtFontChange(before, after)
+        else { return false }
         // Each letter must be its cluster: nothing joins the one before from its left
         // or the one after from its right.
         if offset >= 2, contexts[Int(text[offset - 2])] & ClusterContext.joinsNext != 0 { return false }

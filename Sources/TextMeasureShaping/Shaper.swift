@@ -218,17 +218,11 @@ package struct Shaper {
     }
 
     /// Whether HarfBuzz shapes `script` with its default shaper or its Hangul one
-    /// (neutral text before any script: Common), which change a glyph with no lookup
-    /// only to mirror it, hide a default-ignorable or compose a cluster: none of that
-    /// reaches a nominal glyph (see `CTX_ALONE_GRAPHIC`).
+    /// (`ClusterContext.shapesWithoutContext`; neutral text before any script: Common),
+    /// which change a glyph with no lookup only to mirror it, hide a default-ignorable
+    /// or compose a cluster: none of that reaches a nominal glyph (see `CTX_ALONE_GRAPHIC`).
     private static func shapesOnlyByLookups(_ script: hb_script_t) -> Bool {
-        switch script {
-        case HB_SCRIPT_HAN, HB_SCRIPT_HIRAGANA, HB_SCRIPT_KATAKANA, HB_SCRIPT_BOPOMOFO, HB_SCRIPT_HANGUL,
-             HB_SCRIPT_COMMON, HB_SCRIPT_INVALID:
-            return true
-        default:
-            return false
-        }
+        script == HB_SCRIPT_COMMON || script == HB_SCRIPT_INVALID || ClusterContext.shapesWithoutContext(script)
     }
 
     /// Shapes `run` of `text` with `font` and hands HarfBuzz's glyphs and positions

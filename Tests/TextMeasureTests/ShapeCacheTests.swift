@@ -48,6 +48,9 @@ import TextMeasure
         "한\u{11A8}글 \u{1100}\u{1161}\u{11A8}가\u{1100}각 ᄀ가한글 漢字\u{301}字 漢\u{FE00}字字 \u{600}漢字",
         "東京は日本語の文章も。カタカナ、ひらがな「引用」我记得小时候ーっ、漢A漢1漢😀漢",
         "같한같한 소나기소나기 한국어한국어 字字字字字字字字",
+        // Hangul of two fonts (Droid Sans Fallback draws 가, and 갈, 같, 간 from its jamo;
+        // NanumSquare the rest) meeting each other, ideographs, kana, Latin and punctuation.
+        "소녀가 개울가에서 갈꽃을 안고 같이 가을 갔다. 가가 간간 曾孫女가 かな가 A가 가A 가。 (가) 가\u{11A8}나 나\u{1100}가",
         "Family 👨‍👩‍👧‍👦 and flags 🇫🇷🇯🇵 🇺🇸 thumbs 👍🏽 👍 keycaps 1️⃣ #️⃣ done 👍",
         "marks after spaces: a \u{301}b c \u{200D}d e \u{2044}f g \u{FE0F}h ok",
         "lines\nand\r\nparagraphs\u{2028}and\u{2029}more\u{85}end\u{0B}x\u{0C}y\n\nlast\n",
@@ -168,6 +171,65 @@ import TextMeasure
         let hits = cache.statistics.hits
         for _ in 1...3 { _ = try PreparedText(thai, cache: cache) }
         #expect(cache.statistics.hits == hits)
+    }
+
+    @Test func lettersOfTwoFontsMeetAtSafeBreaks() throws {
+        let fonts = FontSet.default
+        let contexts = fonts.clusterContexts
+        func tag(_ letter: String) -> UInt8 { contexts[Int(letter.utf16.first!)] >> ClusterContext.fontTagShift }
+        // Droid Sans Fallback draws 가 (and 갈 from its jamo), ideographs and kana;
+        // NanumSquare the other Hangul; Latin, Thai, punctuation and jamo have no tag.
+        #expect(tag("가") != 0 && tag("가") == tag("갈") && tag("가") == tag("中") && tag("가") == tag("か"))
+        #expect(tag("소") != 0 && tag("소") == tag("녀") && tag("소") != tag("가"))
+        for other in ["A", "ก", "。", "1", "(", "م", "\u{1100}", "\u{11A8}", " "] { #expect(tag(other) == 0, "\(other)") }
+
+        // Safe: between NanumSquare letters (context-free), between letters of the two
+        // fonts, after spaces; not between two of Droid's, nor before a trailing jamo.
+        let text = Array("소녀가 갈꽃 가가 中가 가\u{11A8}나".utf16)
+        let safe = try text.withUnsafeBufferPointer { buffer in
+            let style = TextStyle(fontSize: 17)
+            let breaks = try Boundaries.lineBreaks(in: buffer, rules: style.lineBreakRules, options: style.lineBreakOptions)
+            var safe = [Bool](repeating: false, count: breaks.count)
+            breaks.withUnsafeBufferPointer { breaks in
+                safe.withUnsafeMutableBufferPointer { Stretch.markSafeBreaks(breaks, in: buffer, fonts: fonts, into: $0.baseAddress!) }
+            }
+            return zip(breaks, safe).map { (String(decoding: text[..<$0.utf16Offset], as: UTF16.self), $1) }
+        }
+        let expected = [("소", true), ("소녀", true), ("소녀가 ", true), ("소녀가 갈", true), ("소녀가 갈꽃 ", true),
+                        ("소녀가 갈꽃 가", false), ("소녀가 갈꽃 가가 ", true), ("소녀가 갈꽃 가가 中", false),
+                        ("소녀가 갈꽃 가가 中가 ", true), ("소녀가 갈꽃 가가 中가 가\u{11A8}", false),
+                        ("소녀가 갈꽃 가가 中가 가\u{11A8}나", true)]
+        #expect(safe.map(\.0) == expected.map(\.0))
+        #expect(safe.map(\.1) == expected.map(\.1))
+
+        // So Korean with Droid's syllables is served from the cache, segment by segment.
+        let cache = ShapeCache(capacity: 1_000)
+        let korean = "소녀가개울가에서갈꽃을안고같이"
+        for _ in 1...2 { _ = try PreparedText(korean, cache: cache) }
+        let misses = cache.statistics.misses
+        let prepared = Prepared(try PreparedText(korean, cache: cache))
+        #expect(cache.statistics.misses == misses)
+        #expect(prepared == Prepared(try PreparedText(korean, cache: nil)))
+    }
+
+    @Test func randomMixturesOfHangulOfTwoFontsAreExact() throws {
+        // Droid's syllables and NanumSquare's, with what joins them (trailing and
+        // leading jamo, a mark, a variation selector), ideographs, kana, Latin, punctuation.
+        let pieces = ["가", "갈", "같", "간", "소", "녀", "한", "나", "中", "字", "か", "カ", "A", "fi", "。", ",", " ", "(",
+                      ")", "“", "\u{11A8}", "\u{1100}", "\u{1161}", "\u{301}", "\u{FE00}", "👍", "\n", "1"]
+        var random = LineBreakModeFuzzTests.Generator(state: 0x4B4F_5245_414E)
+        let cache = ShapeCache(capacity: 10_000)
+        let texts = (0..<150).map { _ in
+            (0..<Int.random(in: 1...40, using: &random)).map { _ in pieces.randomElement(using: &random)! }.joined()
+        }
+        // Every text three times (seen, stored, served), then each again after others filled the cache.
+        for text in texts + texts.reversed() {
+            let reference = Prepared(try PreparedText(text, cache: nil))
+            for pass in 1...3 {
+                #expect(Prepared(try PreparedText(text, cache: cache)) == reference, "pass \(pass): \(text)")
+            }
+        }
+        #expect(cache.statistics.hits > 500)
     }
 
     @Test func fontsWhoseSpaceTakesPartInShapingAreNotCachedWordByWord() throws {

@@ -10,10 +10,11 @@ import TextMeasure
 /// are those of preparing the text whole, with the shape cache off or on.
 @Suite struct WindowedPreparationTests {
     /// Words with ligatures and kerning, right-to-left runs (an Arabic lam-alef
-    /// ligature, Hebrew), clusters of marks, Chinese, a tab, soft hyphens and a newline.
+    /// ligature, Hebrew), clusters of marks, Chinese, a tab, soft hyphens, Hangul of two
+    /// fonts (safe breaks where they meet) and a newline.
     static let text = String(repeating: "The office affirmed its difficult AVATAR To\u{AD}day, لا سلام عليكم "
         + "שָׁלוֹם עולם e\u{301}\u{302}\u{303} a\u{300}\u{301}\u{302}\u{303}\u{304}\u{305}\u{306}\u{307} "
-        + "你好，世界。\tfin\u{AD}ished «quoted».\n", count: 4)
+        + "你好，世界。\tfin\u{AD}ished «quoted». 소녀가 갈꽃을\n", count: 4)
 
     /// What preparing `utf16` gives, in windows of `unwindowed` code units (whole when nil).
     static func built(_ utf16: [UInt16], fonts: FontSet, style: TextStyle, cache: ShapeCache?,
