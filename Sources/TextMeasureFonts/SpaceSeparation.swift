@@ -123,6 +123,7 @@ package enum ClusterContext {
 }
 
 /// An entry of `FontSet.nominalGlyphs`: a glyph and its advance, 16 bits each.
+@usableFromInline   // the shaper reads entries per letter: out of line, each read was a call
 package enum NominalGlyph {
     /// The features HarfBuzz applies only to vertical text, unless a style turns them
     /// on: their lookups do not keep a glyph from being nominal.
@@ -148,8 +149,8 @@ package enum NominalGlyph {
         return glyph | UInt32(advance) << 16
     }
 
-    @inline(__always) package static func glyph(_ entry: UInt32) -> UInt32 { entry & 0xFFFF }
-    @inline(__always) package static func advance(_ entry: UInt32) -> Int32 { Int32(entry >> 16) }
+    @inlinable package static func glyph(_ entry: UInt32) -> UInt32 { entry & 0xFFFF }
+    @inlinable package static func advance(_ entry: UInt32) -> Int32 { Int32(entry >> 16) }
 }
 
 /// The glyphs of a font that shaping can change or move because of the glyphs next
