@@ -60,6 +60,11 @@ package enum BrowserTailoring {
     static func isBreak(at offset: Int, in text: UnsafeBufferPointer<UInt16>, icu: Bool) -> Bool {
         if text[offset] & 0xFC00 == 0xDC00, text[offset - 1] & 0xFC00 == 0xD800 { return false }
         let lastLast = offset >= 2 ? text[offset - 2] : 0, last = text[offset - 1], current = text[offset]
+        // The two commonest cases first, each what the rules below decide: inside a word
+        // of ASCII letters or digits no rule breaks (`asciiPairs`, or a control or space
+        // after it), and between two non-ASCII units none of the ASCII rules has an opinion.
+        if current < 0x80, isASCIIDigit(last) || isASCIILetter(last) { return false }
+        if last >= 0x80, current >= 0x80 { return icu || eastAsianQuotes(at: offset, in: text) }
         if let decision = afterSpaceRun(lastLast, last, current) ?? controls(lastLast, last, current)
             ?? hyphenBeforeDigit(lastLast, last, current) ?? asciiPairs(lastLast, last, current) {
             return decision
