@@ -214,10 +214,15 @@ package enum BrowserTailoring {
     /// mark between East Asian characters does not hold them together. A line may
     /// start with an opening quote (`他问道。|“这是`) and end after a closing one
     /// (`书，”|她回答`) when the characters on both sides of the quote are East Asian.
+    @inline(__always)
     static func eastAsianQuotes(at offset: Int, in text: UnsafeBufferPointer<UInt16>) -> Bool {
         // Asked at every offset ICU does not break at: most are settled by their two code
-        // units, with no decoding and no property lookup.
-        guard mayBeQuotationMark(text[offset]) || mayBeQuotationMark(text[offset - 1]) else { return false }
+        // units, inline, with no decoding and no property lookup.
+        (mayBeQuotationMark(text[offset]) || mayBeQuotationMark(text[offset - 1]))
+            && quotationMarkBreak(at: offset, in: text)
+    }
+
+    private static func quotationMarkBreak(at offset: Int, in text: UnsafeBufferPointer<UInt16>) -> Bool {
         let before = scalar(endingAt: offset, in: text)
         let after = Scalars.decode(text, at: offset).scalar
         if isQuote(after, .initial), let before, isEastAsian(before),
