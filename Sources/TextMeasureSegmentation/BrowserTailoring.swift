@@ -60,6 +60,11 @@ package enum BrowserTailoring {
     static func isBreak(at offset: Int, in text: UnsafeBufferPointer<UInt16>, icu: Bool) -> Bool {
         if text[offset] & 0xFC00 == 0xDC00, text[offset - 1] & 0xFC00 == 0xD800 { return false }
         let lastLast = offset >= 2 ? text[offset - 2] : 0, last = text[offset - 1], current = text[offset]
+        // The two commonest cases first, each what the rules below decide: inside a word
+        // of ASCII letters or digits no rule breaks (`asciiPairs`, or a control or space
+        // after it), and between two non-ASCII units none of the ASCII rules has an opinion.
+        if current < 0x80, isASCIIDigit(last) || isASCIILetter(last) { return false }
+        if last >= 0x80, current >= 0x80 { return icu || eastAsianQuotes(at: offset, in: text) }
         if let decision = afterSpaceRun(lastLast, last, current) ?? controls(lastLast, last, current)
             ?? hyphenBeforeDigit(lastLast, last, current) ?? asciiPairs(lastLast, last, current) {
             return decision
@@ -209,7 +214,15 @@ package enum BrowserTailoring {
     /// mark between East Asian characters does not hold them together. A line may
     /// start with an opening quote (`他问道。|“这是`) and end after a closing one
     /// (`书，”|她回答`) when the characters on both sides of the quote are East Asian.
+    @inline(__always)
     static func eastAsianQuotes(at offset: Int, in text: UnsafeBufferPointer<UInt16>) -> Bool {
+        // Asked at every offset ICU does not break at: most are settled by their two code
+        // units, inline, with no decoding and no property lookup.
+        (mayBeQuotationMark(text[offset]) || mayBeQuotationMark(text[offset - 1]))
+            && quotationMarkBreak(at: offset, in: text)
+    }
+
+    private static func quotationMarkBreak(at offset: Int, in text: UnsafeBufferPointer<UInt16>) -> Bool {
         let before = scalar(endingAt: offset, in: text)
         let after = Scalars.decode(text, at: offset).scalar
         if isQuote(after, .initial), let before, isEastAsian(before),
@@ -239,6 +252,13 @@ package enum BrowserTailoring {
     ]
 
     private enum QuoteKind { case initial, final }
+
+    /// Whether `unit` may be an initial or final quotation mark (general category Pi or
+    /// Pf). Every such mark is in the BMP, in three short stretches; a surrogate is none.
+    @inline(__always) static func mayBeQuotationMark(_ unit: UInt16) -> Bool {
+        if unit < 0x2018 { return unit == 0xAB || unit == 0xBB }
+        return unit <= 0x203A ? (unit <= 0x201F || unit >= 0x2039) : (0x2E02...0x2E21).contains(unit)
+    }
 
     private static func isQuote(_ scalar: UInt32, _ kind: QuoteKind) -> Bool {
         let category = hb_unicode_general_category(hb_unicode_funcs_get_default(), scalar)

@@ -365,6 +365,12 @@ package enum ShapedSegmentRecord {
 /// records in an array the CLOCK hand sweeps when the shard is full, and the
 /// doorkeeper of keys seen once. Allocated on first use; always used under its
 /// shard's lock.
+///
+/// The table starts small and doubles as the shard fills, keeping it at most half
+/// full, up to twice the capacity. A probe's first read is a slot the processor's
+/// caches seldom hold: sized for the capacity from the start, the shared cache's 32
+/// tables took 2 MB however few segments they held, and a warm lookup waited on memory
+/// for the slot as well as the record (`perf`: its one load was 5% of a warm `bench`).
 @usableFromInline
 package struct ShapeCacheShard: ~Copyable {
     /// A table slot: the record's hash beside it, so that a probe reads one cache
@@ -376,6 +382,10 @@ package struct ShapeCacheShard: ~Copyable {
 
     private var slots: UnsafeMutablePointer<Slot>?
     private var slotMask = 0
+    /// The table's size when the shard is full: a power of two, at least twice `capacity`.
+    private var largestSlotCount = 0
+    /// The table's first size: 64 slots of 16 bytes, a kilobyte.
+    private static let firstSlotCount = 64
     /// The records, in the order the CLOCK hand visits them.
     private var records: UnsafeMutablePointer<UnsafeMutableRawPointer>?
     private let capacity: Int
@@ -427,14 +437,16 @@ package struct ShapeCacheShard: ~Copyable {
     mutating func insert(_ key: ShapedSegmentKey, _ segment: ShapedSegment, _ clusters: ClusterBuffers) {
         guard capacity > 0 else { return }
         if slots == nil { allocate() }
-        guard let slots, let records, find(key) == nil else { return }
+        guard find(key) == nil else { return }
         let index: Int
         if count < capacity {
+            if 2 * (count + 1) > slotMask + 1, slotMask + 1 < largestSlotCount { grow() }
             index = count
             count += 1
         } else {
             index = evict()
         }
+        guard let slots, let records else { return }
         let record = ShapedSegmentRecord.make(key, segment, clusters)
         records[index] = record
         var slot = home(key.hash)
@@ -483,15 +495,33 @@ package struct ShapeCacheShard: ~Copyable {
     private mutating func allocate() {
         var size = 4
         while size < capacity * 2 { size <<= 1 }
-        slots = .allocate(capacity: size)
-        slots?.initialize(repeating: Slot(hash: 0, record: nil), count: size)
-        slotMask = size - 1
+        largestSlotCount = size
+        let first = min(size, Self.firstSlotCount)
+        slots = .allocate(capacity: first)
+        slots?.initialize(repeating: Slot(hash: 0, record: nil), count: first)
+        slotMask = first - 1
         records = .allocate(capacity: capacity)
         // At least 256 sightings, so that a small cache still tells a second sight from a first.
         let sightingCount = max(size, 256)
         sightings = .allocate(capacity: sightingCount)
         sightings?.initialize(repeating: 0, count: sightingCount)
         sightingMask = sightingCount - 1
+    }
+
+    /// Doubles the table, placing each record anew from the hash its slot holds.
+    private mutating func grow() {
+        guard let old = slots else { return }
+        let oldCount = slotMask + 1
+        let grown = UnsafeMutablePointer<Slot>.allocate(capacity: 2 * oldCount)
+        grown.initialize(repeating: Slot(hash: 0, record: nil), count: 2 * oldCount)
+        slots = grown
+        slotMask = 2 * oldCount - 1
+        for index in 0..<oldCount where old[index].record != nil {
+            var slot = home(old[index].hash)
+            while grown[slot].record != nil { slot = (slot + 1) & slotMask }
+            grown[slot] = old[index]
+        }
+        old.deallocate()   // slots hold no references: nothing to deinitialize
     }
 
     @inline(__always)

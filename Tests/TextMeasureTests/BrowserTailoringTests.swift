@@ -1,3 +1,4 @@
+import CHarfBuzz
 import Testing
 import TextMeasure
 @testable import TextMeasureSegmentation
@@ -67,5 +68,31 @@ import TextMeasure
         #expect(try !breaks(text, .uax14).contains(9))
         // Latin on either side: quotes stay attached.
         #expect(try breaks("a“b”c") == [5])
+        // Every quotation mark the rule can see: «», the ‹› and CJK-style marks, and U+2E1C.
+        for (open, close) in [("«", "»"), ("‹", "›"), ("‘", "’"), ("⸜", "⸝"), ("⸠", "⸡")] {
+            #expect(try breaks("问\(open)这\(close)她").contains(1), "\(open)")
+            #expect(try breaks("问\(open)这\(close)她").contains(4), "\(close)")
+        }
+    }
+
+    @Test func everyInitialAndFinalQuotationMarkPassesTheCodeUnitFilter() {
+        // eastAsianQuotes skips offsets whose two code units pass no filter: exact only
+        // while every Pi and Pf code point passes it (checked over the whole code space,
+        // in HarfBuzz's Unicode version, so a new mark would fail here).
+        let unicode = hb_unicode_funcs_get_default()
+        var marks = 0
+        for scalar in UInt32(0)...0x10FFFF where !(0xD800...0xDFFF).contains(scalar) {
+            let category = hb_unicode_general_category(unicode, scalar)
+            guard category == HB_UNICODE_GENERAL_CATEGORY_INITIAL_PUNCTUATION
+                    || category == HB_UNICODE_GENERAL_CATEGORY_FINAL_PUNCTUATION else { continue }
+            marks += 1
+            #expect(scalar <= 0xFFFF && BrowserTailoring.mayBeQuotationMark(UInt16(scalar)),
+                     "U+\(String(scalar, radix: 16, uppercase: true))")
+        }
+        #expect(marks >= 22)
+        // And the filter is narrow: no letter of the scripts preparation meets most.
+        for unit in [0x41, 0x627, 0x928, 0xE01, 0x4E00, 0xAC00, 0xD83D, 0xDE00] as [UInt16] {
+            #expect(!BrowserTailoring.mayBeQuotationMark(unit))
+        }
     }
 }

@@ -130,6 +130,26 @@ import TextMeasure
         #expect(Prepared(try PreparedText(text, cache: cache)) == Prepared(try PreparedText(text, cache: nil)))
     }
 
+    @Test func theTablesGrowAsTheShardsFillAndStillFindEverySegment() throws {
+        // 32 shards of 300: each table starts at 64 slots and doubles on the way to 1,024.
+        let cache = ShapeCache(capacity: 9_600)
+        let text = (0..<6_000).map { "w\($0) " }.joined()
+        for _ in 1...2 { _ = try PreparedText(text, cache: cache) }
+        let stored = cache.statistics
+        #expect(stored.count == 6_000)
+        #expect(stored.evictions == 0)
+        _ = try PreparedText(text, cache: cache)
+        #expect(cache.statistics.hits - stored.hits == 6_000)
+        #expect(Prepared(try PreparedText(text, cache: cache)) == Prepared(try PreparedText(text, cache: nil)))
+        // Past the capacity, evictions delete from the grown tables; what stays is found exactly.
+        let more = (0..<20_000).map { "x\($0) " }.joined()
+        for _ in 1...2 { _ = try PreparedText(more, cache: cache) }
+        #expect(cache.statistics.count <= 9_600)
+        #expect(cache.statistics.evictions > 0)
+        #expect(Prepared(try PreparedText(more, cache: cache)) == Prepared(try PreparedText(more, cache: nil)))
+        #expect(Prepared(try PreparedText(text, cache: cache)) == Prepared(try PreparedText(text, cache: nil)))
+    }
+
     @Test func removeAllEmptiesTheCache() throws {
         let cache = ShapeCache(capacity: 1_000)
         for _ in 1...3 { _ = try PreparedText("one two three", cache: cache) }
