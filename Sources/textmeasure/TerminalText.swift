@@ -6,6 +6,8 @@ enum TerminalText {
     /// the cursor: LF `␊`, CR `␍`, tab `␉`, NEL and U+2028 `␤`, U+2029 `¶`, other
     /// C0 controls their Control Pictures (U+2400...), DEL `␡`, C1 controls `�`.
     static func visible(_ text: some StringProtocol) -> String {
+        // Most text has no control character: it is taken whole, not rebuilt a scalar at a time.
+        guard text.unicodeScalars.contains(where: { picture(of: $0) != nil }) else { return String(text) }
         var result = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {
             result.append(picture(of: scalar) ?? scalar)
@@ -32,10 +34,29 @@ enum TerminalText {
     ///
     /// Call it on `visible(_:)`'s result: controls have no width of their own.
     static func columns(_ text: some StringProtocol) -> Int {
-        text.reduce(0) { $0 + columns(of: $1) }
+        let utf8 = text.utf8
+        var count = 0
+        var index = utf8.startIndex
+        while index < utf8.endIndex {
+            // Printable ASCII followed by ASCII (or nothing) is a cluster of its own, one
+            // column wide, as columns(of:) finds: only what follows a character joins it to
+            // a cluster, and no ASCII character joins one but LF after CR. Most of most text
+            // is taken here, without a Character's making and its property lookups
+            // (searches of the standard library's tables), ten times the cost.
+            let next = utf8.index(after: index)
+            if (0x20..<0x7F).contains(utf8[index]), next == utf8.endIndex || utf8[next] < 0x80 {
+                count += 1
+                index = next
+            } else {
+                count += columns(of: text[index])
+                index = text.index(after: index)
+            }
+        }
+        return count
     }
 
-    private static func columns(of character: Character) -> Int {
+    /// The columns one grapheme cluster takes, as `columns(_:)` counts them.
+    static func columns(of character: Character) -> Int {
         let scalars = character.unicodeScalars
         guard let base = scalars.first else { return 0 }
         if isEastAsianWide(base) || base.properties.isEmojiPresentation { return 2 }
@@ -54,7 +75,17 @@ enum TerminalText {
 
     /// `text` followed by spaces up to `width` columns.
     static func padded(_ text: String, toColumns width: Int) -> String {
-        text + String(repeating: " ", count: max(0, width - columns(text)))
+        text + spaces(width - columns(text))
+    }
+
+    /// `count` spaces (none for a count below 1), written at once: `String(repeating:count:)`
+    /// appends a string per space, thousands of instructions for a row's padding.
+    private static func spaces(_ count: Int) -> String {
+        guard count > 0 else { return "" }
+        return String(unsafeUninitializedCapacity: count) { bytes in
+            bytes.initialize(repeating: UInt8(ascii: " "))
+            return count
+        }
     }
 
     /// `rows` framed in a box as wide as the widest row, each row followed by its
