@@ -88,21 +88,35 @@ enum TerminalText {
         }
     }
 
-    /// `rows` framed in a box as wide as the widest row, each row followed by its
+    /// A frame around rows of text, as wide as the widest row, each row followed by its
     /// note outside the frame:
     ///
     ///     ┌──────────────┐
     ///     │Hello, world. │ 94.5
     ///     └──────────────┘
-    static func box(_ rows: [String], notes: [String]) -> String {
-        let inner = max(1, rows.map(columns).max() ?? 0)
-        let rule = String(repeating: "─", count: inner)
-        var lines = ["┌" + rule + "┐"]
-        for (row, note) in zip(rows, notes) {
-            lines.append("│" + padded(row, toColumns: inner) + "│" + (note.isEmpty ? "" : " " + note))
+    ///
+    /// It is drawn a row at a time, so that a long text's rows need not be held at once;
+    /// only the widest row's width (`columns(_:)`) must be known before the first.
+    struct Box {
+        /// Columns inside the frame.
+        let inner: Int
+
+        init(widestRow columns: Int) { inner = max(1, columns) }
+
+        var top: String { "┌" + String(repeating: "─", count: inner) + "┐" }
+
+        var bottom: String { "└" + String(repeating: "─", count: inner) + "┘" }
+
+        /// `text`, `columns` wide, padded to the frame's width and framed, then its note.
+        func row(_ text: String, columns: Int, note: String) -> String {
+            var row = "│"
+            row.reserveCapacity(text.utf8.count + max(0, inner - columns) + note.utf8.count + 8)
+            row += text
+            row += spaces(inner - columns)
+            row += note.isEmpty ? "│" : "│ "
+            row += note
+            return row
         }
-        lines.append("└" + rule + "┘")
-        return lines.joined(separator: "\n")
     }
 
     /// East Asian Width W or F (UAX #11), from Unicode 15.0's EastAsianWidth.txt,

@@ -30,4 +30,13 @@ import Testing
         #expect(TerminalText.visible("plain “text” 你好 🙂") == "plain “text” 你好 🙂")
         #expect(TerminalText.visible("e\u{301}\u{0}"[...]) == "e\u{301}␀")
     }
+
+    @Test("the box: rows padded to the widest, notes after the frame")
+    func box() {
+        let box = TerminalText.Box(widestRow: 4)
+        #expect(box.top == "┌────┐" && box.bottom == "└────┘")
+        #expect(box.row("你", columns: 2, note: "9.5") == "│你  │ 9.5")
+        #expect(box.row("abcd", columns: 4, note: "") == "│abcd│")
+        #expect(TerminalText.Box(widestRow: 0).top == "┌─┐")
+    }
 }
