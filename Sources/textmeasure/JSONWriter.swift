@@ -1,8 +1,9 @@
 import TextMeasure
 
-/// Writes `batch`'s output lines by hand, byte for byte what `JSONOutput.line` (JSONEncoder,
-/// sorted keys, slashes unescaped) writes for them, without an encoder's boxing and dictionary
-/// per line: at a few microseconds a case, that encoder was an eighth of a batch's time.
+/// Writes `batch`'s output lines (and `measure --json`'s document) by hand, byte for byte what
+/// `JSONOutput.line` (JSONEncoder, sorted keys, slashes unescaped) writes for them, without an
+/// encoder's boxing and dictionary per line: at a few microseconds a case, that encoder was an
+/// eighth of a batch's time. (`measure` also writes its document a piece at a time.)
 ///
 /// Strings are escaped as RFC 8259 requires and as JSONEncoder does: `"` and `\`, the control
 /// characters U+0000–U+001F (`\b \f \n \r \t` short, the others `\u00XX` in lowercase hex),
@@ -16,6 +17,9 @@ struct JSONWriter {
 
     /// The line written so far.
     var text: String { String(decoding: bytes, as: UTF8.self) }
+
+    /// Forgets what was written, to write more with the same memory.
+    mutating func removeAll() { bytes.removeAll(keepingCapacity: true) }
 
     mutating func raw(_ text: StaticString) {
         text.withUTF8Buffer { bytes.append(contentsOf: $0) }
@@ -75,6 +79,16 @@ struct JSONWriter {
         case .integer(let value): integer(value)
         case .number(let text): bytes.append(contentsOf: text.utf8)   // checked JSON number text
         }
+    }
+
+    /// `{"height":…,"width":…}`, as the encoder writes a `Size`.
+    mutating func size(_ size: Size) {
+        raw("{")
+        key("height", first: true)
+        number(size.height)
+        key("width")
+        number(size.width)
+        raw("}")
     }
 
     mutating func array<Element>(_ elements: [Element], _ write: (inout JSONWriter, Element) -> Void) {

@@ -1,5 +1,3 @@
-import TextMeasure
-
 /// `textmeasure measure`: the size of a text at a proposed width, and its lines.
 enum MeasureCommand {
     static let help = """
@@ -33,45 +31,17 @@ enum MeasureCommand {
         as a width of 0); 2 usage error (unknown option, missing or non-numeric value).
         """
 
-    struct Output: Encodable {
-        struct Line: Encodable {
-            var start: Int
-            var end: Int
-            var width: Double
-            var text: String
-        }
-        var size: Size
-        var intrinsicContentSize: Size
-        var idealWidth: Double
-        var lines: [Line]
-        /// Present (true) when a line limit or truncation hides some of the text.
-        var truncated: Bool?
-        /// Present when some grapheme clusters are drawn as .notdef: how many.
-        var missingGlyphs: Int?
-    }
-
     static func run(_ arguments: inout Arguments) throws(CLIError) {
         let json = arguments.flag("--json")
         let measurement = try Measurement.parse(&arguments)
         guard let fit = measurement.fit else { throw .input(Measurement.unusable(width: measurement.proposedWidth)) }
-        let output = Output(size: fit.size,
-                            intrinsicContentSize: measurement.measurer.intrinsicContentSize(currentWidth: measurement.proposedWidth),
-                            idealWidth: measurement.measurer.idealWidth.printedWidth,
-                            lines: fit.layout.lines.map {
-                                Output.Line(start: $0.utf16Range.lowerBound, end: $0.utf16Range.upperBound,
-                                            width: $0.width.printedWidth, text: $0.displayText)
-                            },
-                            truncated: fit.layout.isTruncated ? true : nil,
-                            missingGlyphs: measurement.missingGlyphs > 0 ? measurement.missingGlyphs : nil)
-        try StandardOutput.writeLine(json ? JSONOutput.line(output) : human(output))
-    }
-
-    private static func human(_ output: Output) -> String {
-        let count = output.lines.count
-        return """
-            size \(output.size.width.readable) × \(output.size.height.readable) px · \(count) line\(count == 1 ? "" : "s") \
-            · idealWidth \(output.idealWidth.readable) px
-            \(TerminalText.box(output.lines.map { TerminalText.visible($0.text) }, notes: output.lines.map(\.width.readable)))
-            """
+        // Written as it is made: a long text's lines, as text, would outweigh its layout.
+        var output = ChunkedOutput()
+        if json {
+            try writeJSON(measurement, fit, to: &output)
+        } else {
+            try writeHuman(measurement, fit, to: &output)
+        }
+        try output.finish()
     }
 }

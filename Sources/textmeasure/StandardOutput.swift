@@ -13,10 +13,18 @@ enum StandardOutput {
     ///   closed its end of the pipe (EPIPE, with SIGPIPE ignored).
     static func write(_ text: String) throws(CLIError) {
         var text = text
-        if let failure = text.withUTF8({ write($0, to: STDOUT_FILENO) }) {
-            throw failure == EPIPE ? .readerGone
-                : .output("cannot write standard output: \(StandardDescriptors.failure(failure, on: STDOUT_FILENO))")
-        }
+        try check(text.withUTF8 { write($0, to: STDOUT_FILENO) })
+    }
+
+    /// Writes `bytes`, failing as `write(_:)` does.
+    static func write(_ bytes: [UInt8]) throws(CLIError) {
+        try check(bytes.withUnsafeBufferPointer { write($0, to: STDOUT_FILENO) })
+    }
+
+    private static func check(_ failure: Int32?) throws(CLIError) {
+        guard let failure else { return }
+        throw failure == EPIPE ? .readerGone
+            : .output("cannot write standard output: \(StandardDescriptors.failure(failure, on: STDOUT_FILENO))")
     }
 
     /// Writes `line` and a newline.

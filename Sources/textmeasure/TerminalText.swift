@@ -6,6 +6,8 @@ enum TerminalText {
     /// the cursor: LF `␊`, CR `␍`, tab `␉`, NEL and U+2028 `␤`, U+2029 `¶`, other
     /// C0 controls their Control Pictures (U+2400...), DEL `␡`, C1 controls `�`.
     static func visible(_ text: some StringProtocol) -> String {
+        // Most text has no control character: it is taken whole, not rebuilt a scalar at a time.
+        guard text.unicodeScalars.contains(where: { picture(of: $0) != nil }) else { return String(text) }
         var result = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {
             result.append(picture(of: scalar) ?? scalar)
@@ -32,10 +34,29 @@ enum TerminalText {
     ///
     /// Call it on `visible(_:)`'s result: controls have no width of their own.
     static func columns(_ text: some StringProtocol) -> Int {
-        text.reduce(0) { $0 + columns(of: $1) }
+        let utf8 = text.utf8
+        var count = 0
+        var index = utf8.startIndex
+        while index < utf8.endIndex {
+            // Printable ASCII followed by ASCII (or nothing) is a cluster of its own, one
+            // column wide, as columns(of:) finds: only what follows a character joins it to
+            // a cluster, and no ASCII character joins one but LF after CR. Most of most text
+            // is taken here, without a Character's making and its property lookups
+            // (searches of the standard library's tables), ten times the cost.
+            let next = utf8.index(after: index)
+            if (0x20..<0x7F).contains(utf8[index]), next == utf8.endIndex || utf8[next] < 0x80 {
+                count += 1
+                index = next
+            } else {
+                count += columns(of: text[index])
+                index = text.index(after: index)
+            }
+        }
+        return count
     }
 
-    private static func columns(of character: Character) -> Int {
+    /// The columns one grapheme cluster takes, as `columns(_:)` counts them.
+    static func columns(of character: Character) -> Int {
         let scalars = character.unicodeScalars
         guard let base = scalars.first else { return 0 }
         if isEastAsianWide(base) || base.properties.isEmojiPresentation { return 2 }
@@ -54,24 +75,48 @@ enum TerminalText {
 
     /// `text` followed by spaces up to `width` columns.
     static func padded(_ text: String, toColumns width: Int) -> String {
-        text + String(repeating: " ", count: max(0, width - columns(text)))
+        text + spaces(width - columns(text))
     }
 
-    /// `rows` framed in a box as wide as the widest row, each row followed by its
+    /// `count` spaces (none for a count below 1), written at once: `String(repeating:count:)`
+    /// appends a string per space, thousands of instructions for a row's padding.
+    private static func spaces(_ count: Int) -> String {
+        guard count > 0 else { return "" }
+        return String(unsafeUninitializedCapacity: count) { bytes in
+            bytes.initialize(repeating: UInt8(ascii: " "))
+            return count
+        }
+    }
+
+    /// A frame around rows of text, as wide as the widest row, each row followed by its
     /// note outside the frame:
     ///
     ///     ┌──────────────┐
     ///     │Hello, world. │ 94.5
     ///     └──────────────┘
-    static func box(_ rows: [String], notes: [String]) -> String {
-        let inner = max(1, rows.map(columns).max() ?? 0)
-        let rule = String(repeating: "─", count: inner)
-        var lines = ["┌" + rule + "┐"]
-        for (row, note) in zip(rows, notes) {
-            lines.append("│" + padded(row, toColumns: inner) + "│" + (note.isEmpty ? "" : " " + note))
+    ///
+    /// It is drawn a row at a time, so that a long text's rows need not be held at once;
+    /// only the widest row's width (`columns(_:)`) must be known before the first.
+    struct Box {
+        /// Columns inside the frame.
+        let inner: Int
+
+        init(widestRow columns: Int) { inner = max(1, columns) }
+
+        var top: String { "┌" + String(repeating: "─", count: inner) + "┐" }
+
+        var bottom: String { "└" + String(repeating: "─", count: inner) + "┘" }
+
+        /// `text`, `columns` wide, padded to the frame's width and framed, then its note.
+        func row(_ text: String, columns: Int, note: String) -> String {
+            var row = "│"
+            row.reserveCapacity(text.utf8.count + max(0, inner - columns) + note.utf8.count + 8)
+            row += text
+            row += spaces(inner - columns)
+            row += note.isEmpty ? "│" : "│ "
+            row += note
+            return row
         }
-        lines.append("└" + rule + "┘")
-        return lines.joined(separator: "\n")
     }
 
     /// East Asian Width W or F (UAX #11), from Unicode 15.0's EastAsianWidth.txt,

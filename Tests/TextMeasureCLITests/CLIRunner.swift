@@ -98,14 +98,17 @@ enum CLI {
     }
 }
 
-/// `measure --json`'s output, as issue 2 defines it.
-struct MeasureJSON: Decodable {
-    struct Size: Decodable, Equatable { var width: Double; var height: Double }
-    struct Line: Decodable { var start: Int; var end: Int; var width: Double; var text: String }
+/// `measure --json`'s output, as issue 2 defines it. Encoded again by `JSONEncoder` with
+/// sorted keys and slashes unescaped, it gives what `measure` prints, byte for byte.
+struct MeasureJSON: Codable {
+    struct Size: Codable, Equatable { var width: Double; var height: Double }
+    struct Line: Codable { var start: Int; var end: Int; var width: Double; var text: String }
     var size: Size
     var intrinsicContentSize: Size
     var idealWidth: Double
     var lines: [Line]
+    var truncated: Bool?
+    var missingGlyphs: Int?
 }
 
 /// A paragraph several times wider than a phone screen when unwrapped.

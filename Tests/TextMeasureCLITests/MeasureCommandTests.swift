@@ -168,6 +168,47 @@ struct MeasureCommandTests {
         }
     }
 
+    /// `measure` writes its output a chunk (64 KiB) at a time as it makes it, never whole:
+    /// a text of many lines must still come out whole and in order, in both forms.
+    @Test("a text of thousands of lines: the JSON is the encoder's byte for byte, and the box frames every line")
+    func longTextStreams() throws {
+        let text = (1...1500).map {
+            "Line \($0): \"quoted\", back\\slashed,\ta tab, 你好 and 🙂, words enough to wrap twice here.\n"
+        }.joined()
+        let json = try CLI.run(["measure", "--width", "200", "--json", "-"], stdin: Data(text.utf8))
+        #expect(json.status == 0 && json.stdout.count > 4 * 65_536)
+        let result = try CLI.decode(MeasureJSON.self, json)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        #expect(json.output == String(decoding: try encoder.encode(result), as: UTF8.self) + "\n")
+        #expect(result.lines.count >= 3000)
+        #expect(result.lines.map(\.text).joined() == text)
+        for (line, next) in zip(result.lines, result.lines.dropFirst()) { #expect(line.end == next.start) }
+
+        let human = try CLI.run(["measure", "--width", "200", "-"], stdin: Data(text.utf8))
+        #expect(human.status == 0)
+        // Whole px print without decimals, the rest as JSON gives them (already to 0.01 px).
+        func readable(_ value: Double) -> String { value == value.rounded() ? String(Int(value)) : String(value) }
+        let rows = result.lines.map { $0.text.replacingOccurrences(of: "\t", with: "␉").replacingOccurrences(of: "\n", with: "␊") }
+        let columns = rows.map { row in row.reduce(0) { $0 + ("你好🙂".contains($1) ? 2 : 1) } }
+        let inner = try #require(columns.max())
+        let rule = String(repeating: "─", count: inner)
+        let expected = ["size 200 × \(readable(result.size.height)) px · \(rows.count) lines · idealWidth \(readable(result.idealWidth)) px",
+                        "┌" + rule + "┐"]
+            + zip(zip(rows, columns), result.lines).map { row, line in
+                "│" + row.0 + String(repeating: " ", count: inner - row.1) + "│ " + readable(line.width)
+            }
+            + ["└" + rule + "┘"]
+        #expect(human.output == expected.joined(separator: "\n") + "\n")
+
+        // The fields that come after the lines: "missingGlyphs" and "truncated".
+        let limited = try CLI.run(["measure", "--width", "200", "--max-lines", "2000", "--line-break-mode", "truncate-tail",
+                                   "--json", "-"], stdin: Data((text + "\u{10FFFD}").utf8))
+        let truncated = try CLI.decode(MeasureJSON.self, limited)
+        #expect(truncated.truncated == true && truncated.missingGlyphs == 1 && truncated.lines.count == 2000)
+        #expect(limited.output == String(decoding: try encoder.encode(truncated), as: UTF8.self) + "\n")
+    }
+
     /// The box's top border is as wide as the widest line in terminal columns.
     @Test("the box is measured in terminal columns", arguments: [
         ("ab", 2), ("你好", 4), ("ｱｲ", 2), ("ＡＢ", 4), ("e\u{301}", 1), ("👩‍👩‍👧", 2), ("🇯🇵", 2), ("☺\u{FE0F}", 2), ("한국", 4),
