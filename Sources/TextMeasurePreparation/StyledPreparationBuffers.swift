@@ -9,7 +9,8 @@
 /// cluster never sets. `safeBreaks` are all true (the whole text is one stretch). The
 /// rest is written whole before it is read: segments and cluster widths, hangs, styles
 /// and slots, one per segment or cluster; break ends; glyphs, where shaping wrote
-/// advances; each style's adjustments, which `LineEdgeWidths.measure` clears.
+/// advances; each style's adjustments, which `LineEdgeWidths.measure` clears; the
+/// breaks safe for the cache, where a cached style can ask.
 ///
 /// The one owner of that memory: it exists only inside `with`, and each array is a
 /// `ScratchArray` that knows its length.
@@ -34,10 +35,12 @@ struct StyledPreparationBuffers {
     let edges: ScratchArray<UInt8>
     let glyphs: ScratchArray<UInt32>
     /// Per break opportunity: the segment ending there (copied out once), its offset (a
-    /// forced cluster end) and whether shaping may stop there.
+    /// forced cluster end), whether shaping may stop there, and whether the shape cache
+    /// may (`StyledSegmentBuilder.markCacheSafeBreaks`).
     let segments: ScratchArray<Segment>
     let breakEnds: ScratchArray<Int32>
     let safeBreaks: ScratchArray<Bool>
+    let cacheSafeBreaks: ScratchArray<Bool>
 
     /// Calls `body` with buffers for a text of `n` code units and `b` break opportunities.
     static func with<R>(utf16Count n: Int, breakCount b: Int,
@@ -62,7 +65,7 @@ struct StyledPreparationBuffers {
         private var space = ScratchLayout()
         var size: Int { space.byteCount }
         var segments = 0, adjustments = 0, styleAdjustments = 0, runs = 0, advances = 0, glyphs = 0, breakEnds = 0
-        var fonts = 0, cursive = 0, edges = 0, safe = 0, widths = 0, hangs = 0, slots = 0
+        var fonts = 0, cursive = 0, edges = 0, safe = 0, cacheSafe = 0, widths = 0, hangs = 0, slots = 0
         var zeroedWords = 0..<0, zeroedBytes = 0..<0
 
         init(n: Int, b: Int) {
@@ -82,6 +85,7 @@ struct StyledPreparationBuffers {
             zeroedBytes = fonts..<slots
             hangs = space.reserve(Bool.self, n)
             safe = space.reserve(Bool.self, b)
+            cacheSafe = space.reserve(Bool.self, b)
         }
     }
 
@@ -100,5 +104,6 @@ struct StyledPreparationBuffers {
         hangs = ScratchArray(memory + at.hangs, count: n)
         edges = ScratchArray(memory + at.edges, count: n + 1)
         safeBreaks = ScratchArray(memory + at.safe, count: b)
+        cacheSafeBreaks = ScratchArray(memory + at.cacheSafe, count: b)
     }
 }

@@ -68,9 +68,6 @@ struct StyledSegmentBuilder {
     /// array of its own, they were made and freed per text).
     private let facts: [StyleFacts]
     private let hasPlaceholders: Bool
-    /// Per style, its fonts' cluster contexts (`FontSet.clusterContexts`): a `FontSet`
-    /// read out of a style per segment looked up retained it.
-    private let clusterContexts: [[UInt8]]
 
     private struct StyleFacts {
         var slotOfFontStart: Int
@@ -108,7 +105,6 @@ struct StyledSegmentBuilder {
         self.facts = facts
         slotOfFont = [Int16](repeating: -1, count: total)
         hasPlaceholders = styles.contains { $0.placeholder != nil }
-        clusterContexts = styles.map(\.fonts.clusterContexts)
         browserRules = attributed.style.lineBreakRules == .browser
         breakAll = attributed.style.wordBreak == .breakAll
         hyphens = attributed.style.hyphens
@@ -162,15 +158,13 @@ struct StyledSegmentBuilder {
     /// Whether segment `index` (`range` of `text`, which starts at `origin` of the
     /// attributed text) may go through the shape cache: inside one run of style `style`
     /// (not a placeholder's), short, with a break on each side that is safe in that
-    /// style's fonts or is an edge of the run or paragraph (shaping stops there anyway),
-    /// and not a space starting the text under word spacing (which that space does not get).
-    /// `run` is the first run ending after the segment's start: runs are not empty, so a
-    /// style changes exactly where one starts or ends, found without a search. `checked`
-    /// is the last break found safe or not, and in which style: the segment before ended
-    /// there, so most segments of one style find their first break known.
+    /// style's fonts (`safe`, see `markCacheSafeBreaks`) or is an edge of the run or
+    /// paragraph (shaping stops there anyway), and not a space starting the text under
+    /// word spacing (which that space does not get). `run` is the first run ending after
+    /// the segment's start: runs are not empty, so a style changes exactly where one
+    /// starts or ends, found without a search.
     private func isCacheable(_ range: Range<Int>, segment index: Int, style: Int, run: Int,
-                             text: UnsafeBufferPointer<UInt16>, origin: Int, breaks: [BreakOpportunity],
-                             checked: inout (breakIndex: Int, style: Int, isSafe: Bool)) -> Bool {
+                             text: UnsafeBufferPointer<UInt16>, origin: Int, safe: ScratchArray<Bool>) -> Bool {
         guard facts[style].isCacheable, range.count <= SegmentBuilder.longestCachedSegment else { return false }
         let lower = origin + range.lowerBound, upper = origin + range.upperBound
         // No run starts or ends inside the segment; whether one ends where it ends.
@@ -182,23 +176,47 @@ struct StyledSegmentBuilder {
             guard runRanges[style].upperBound >= upper else { return false }
             endsStyle = runRanges[style].upperBound == upper
         }
-        // Each call lends the contexts, retaining two arrays.
-        func isSafe(_ breakIndex: Int) -> Bool {
-            if checked.breakIndex == breakIndex, checked.style == style { return checked.isSafe }
-            let safe = clusterContexts[style].withUnsafeBufferPointer { contexts in
-                Stretch.isSafeBreak(breaks[breakIndex], in: text, spacesSeparateShaping: true, contexts: contexts)
-            }
-            checked = (breakIndex, style, safe)
-            return safe
-        }
         if range.lowerBound == 0 {
             if origin == 0, text[0] == 0x20, facts[style].wordSpacing != 0 { return false }
         } else {
             let startsStyle = run < runRanges.count && runRanges[run].lowerBound == lower
                 || run > 0 && runRanges[run - 1].upperBound == lower
-            if !startsStyle, !isSafe(index - 1) { return false }
+            if !startsStyle, !safe[index - 1] { return false }
         }
-        return range.upperBound == text.count || endsStyle || isSafe(index)
+        return range.upperBound == text.count || endsStyle || safe[index]
+    }
+
+    /// Whether each break of `text` (at `origin` of the attributed text) is safe
+    /// (`Stretch.isSafeBreak`) in the fonts of the style it lies inside, written to
+    /// `safe`: a segment `isCacheable` asks only about a break inside its own style (one
+    /// at the style's edge is safe as it is), so each break is asked once, one style's
+    /// breaks together, each style's contexts lent once (lent per segment, they were
+    /// retained and released around each question). Breaks in a style that is never
+    /// cached are left unwritten.
+    private func markCacheSafeBreaks(_ breaks: [BreakOpportunity], of text: UnsafeBufferPointer<UInt16>, origin: Int,
+                                     into safe: ScratchArray<Bool>) {
+        var run = runRanges.partitioningIndex { $0.upperBound > origin }
+        var first = 0
+        while first < breaks.count {
+            let offset = origin + breaks[first].utf16Offset
+            while run < runRanges.count, runRanges[run].upperBound <= offset { run += 1 }
+            let inRun = run < runRanges.count && runRanges[run].lowerBound < offset
+            // The style's stretch ends where its run ends or the next run starts.
+            let stretchEnd = run == runRanges.count ? Int.max
+                : inRun ? runRanges[run].upperBound : runRanges[run].lowerBound
+            var last = first + 1
+            while last < breaks.count, origin + breaks[last].utf16Offset < stretchEnd { last += 1 }
+            let style = inRun ? run : baseRun
+            if facts[style].isCacheable {
+                styles[style].fonts.clusterContexts.withUnsafeBufferPointer { contexts in
+                    for index in first..<last {
+                        safe[index] = Stretch.isSafeBreak(breaks[index], in: text, spacesSeparateShaping: true,
+                                                          contexts: contexts)
+                    }
+                }
+            }
+            first = last
+        }
     }
 
     private mutating func newSlot(_ fontIndex: Int, run: Int) throws(TextMeasureError) -> Int {
@@ -313,7 +331,8 @@ struct StyledSegmentBuilder {
         // it. (Of the cursive scripts only Mongolian is written left to right; its
         // brackets keep the script before them.)
         var bracketScripts = built.bidi.isLeftToRight ? nil : BracketScripts()
-        var checkedBreak = (breakIndex: -1, style: -1, isSafe: false)
+        let cacheSafe = buffers.cacheSafeBreaks
+        if cache != nil { markCacheSafeBreaks(breaks, of: text, origin: origin, into: cacheSafe) }
         var nextBreak = 0
         var segment = 0
         var start = 0
@@ -334,7 +353,7 @@ struct StyledSegmentBuilder {
             let segmentEnd = breaks[segment].utf16Offset
             if let cache, start == (segment == 0 ? 0 : breaks[segment - 1].utf16Offset),
                isCacheable(start..<segmentEnd, segment: segment, style: styleIndex, run: run, text: text,
-                           origin: origin, breaks: breaks, checked: &checkedBreak) {
+                           origin: origin, safe: cacheSafe) {
                 let first = scripts.script(of: Scalars.decode(text, at: start).scalar)
                 let keyScript = first.isNeutral ? lastRealScript.rawValue : StyledSegmentCache.ownScript
                 switch cache.lookUp(text, start..<segmentEnd, script: keyScript, style: styleIndex) {
