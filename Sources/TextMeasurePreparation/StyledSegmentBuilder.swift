@@ -31,10 +31,10 @@ struct StyledSegmentBuilder {
 
     let attributed: AttributedText
     let shapeCache: ShapeCache?
-    private(set) var slots: [Slot] = []
+    private(set) var slots: [Slot]
     /// Each slot's key (few: a linear search costs less than hashing them); an edit
     /// seeds the next preparation with them (`seed(slots:keys:)`).
-    private(set) var slotKeys: [SlotKey] = []
+    private(set) var slotKeys: [SlotKey]
     /// What the build gives `PreparedText`.
     private(set) var built = BuiltSegments()
     /// The base style's ellipsis: its font index is its slot (the base fonts' slots come first).
@@ -88,12 +88,12 @@ struct StyledSegmentBuilder {
     /// Slots 0..<n are the base style's fonts in their set's order, so that for text in
     /// the base style a slot is its font's index in `fonts` (placement and the ellipsis
     /// read it so), slot 0 being the primary font, the block's strut on every line.
+    ///
+    /// Each stored property is computed apart and stored once, none changed once all
+    /// are: changed after, the builder was made in place and then copied out (a retain
+    /// and a release of each of its arrays).
     init(_ attributed: AttributedText, ellipsis: Ellipsis, normalBoxes: [LineBox], cache: ShapeCache?) {
-        self.attributed = attributed
-        shapeCache = cache
-        self.ellipsis = ellipsis
-        styles = StyledRunStyle.styles(of: attributed, normalBoxes: normalBoxes)
-        runRanges = attributed.runs.map(\.utf16Range)
+        let styles = StyledRunStyle.styles(of: attributed, normalBoxes: normalBoxes)
         var facts: [StyleFacts] = [], total = 0
         facts.reserveCapacity(styles.count)
         for style in styles {
@@ -102,16 +102,22 @@ struct StyledSegmentBuilder {
                                     isCacheable: style.placeholder == nil && style.fonts.spacesSeparateShaping))
             total += style.fonts.fonts.count
         }
+        let base = styles[styles.count - 1]
+        var slotOfFont = [Int16](repeating: -1, count: total)
+        for index in base.slots.indices { slotOfFont[facts[styles.count - 1].slotOfFontStart + index] = Int16(index) }
+        self.attributed = attributed
+        shapeCache = cache
+        self.ellipsis = ellipsis
+        self.styles = styles
+        runRanges = attributed.runs.map(\.utf16Range)
         self.facts = facts
-        slotOfFont = [Int16](repeating: -1, count: total)
+        self.slotOfFont = slotOfFont
         hasPlaceholders = styles.contains { $0.placeholder != nil }
         browserRules = attributed.style.lineBreakRules == .browser
         breakAll = attributed.style.wordBreak == .breakAll
         hyphens = attributed.style.hyphens
-        let base = styles[styles.count - 1]
         slots = base.slots
         slotKeys = base.slotKeys
-        for index in slots.indices { slotOfFont[facts[styles.count - 1].slotOfFontStart + index] = Int16(index) }
     }
 
     /// What was built, moved out (`SegmentBuilder.takeBuilt`).
