@@ -398,7 +398,7 @@ struct StyledSegmentBuilder {
             // One BMP code point (most clusters): its first covering font from the set's table.
             let fontIndex = end == start + 1 && text[start] & 0xF800 != 0xD800
                 ? Int(bmpFonts[Int(text[start])])
-                : FontItemizer(fontSet: styles[styleIndex].fonts).fontIndex(for: text, start: start, end: end)
+                : FontItemizer(fontSet: styles[styleIndex].fonts).fontIndex(forCluster: text, start: start, end: end)
             let slot = try self.slot(fontIndex, run: styleIndex)
             clusterSlots[index] = UInt8(slot)
             clusterFonts[index] = UInt8(fontIndex)
