@@ -302,13 +302,21 @@ struct StyledSegmentBuilder {
     private mutating func build(_ text: UnsafeBufferPointer<UInt16>, origin: Int, inheriting script: hb_script_t,
                                 breaks: [BreakOpportunity], buffers: StyledPreparationBuffers) throws(TextMeasureError) {
         for (index, opportunity) in breaks.enumerated() { buffers.breakEnds[index] = Int32(opportunity.utf16Offset) }
-        var ends = [Int32](repeating: 0, count: text.count)
-        let count = try ends.withUnsafeMutableBufferPointer { out throws(TextMeasureError) in
-            try Boundaries.clusters(in: text, from: 0, to: text.count,
-                                    forced: UnsafeBufferPointer(buffers.breakEnds.buffer(from: 0, count: breaks.count)),
-                                    into: out.baseAddress!)
+        // Written in place, not zeroed and cut after (`Array(repeating:count:)` is a
+        // generic entry point that looked the element type up per text).
+        var failure: TextMeasureError?
+        let ends = [Int32](unsafeUninitializedCapacity: text.count) { out, written in
+            do throws(TextMeasureError) {
+                written = try Boundaries.clusters(in: text, from: 0, to: text.count,
+                                                  forced: UnsafeBufferPointer(buffers.breakEnds.buffer(from: 0,
+                                                                                                       count: breaks.count)),
+                                                  into: out.baseAddress!)
+            } catch {
+                failure = error
+            }
         }
-        ends.removeLast(text.count - count)
+        if let failure { throw failure }
+        let count = ends.count
 
         // Each cluster's run, slot and script; runs of clusters to shape together. A
         // segment the shape cache answers is taken whole, and not shaped.
