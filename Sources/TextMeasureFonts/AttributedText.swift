@@ -41,17 +41,14 @@ public struct AttributedText: Sendable {
     /// - Throws: `TextMeasureError.invalidRun` naming the run's place and what is wrong.
     public mutating func setAttributes(_ attributes: TextAttributes, utf16Range: Range<Int>) throws(TextMeasureError) {
         let index = runs.partitioningIndex { $0.utf16Range.lowerBound >= utf16Range.lowerBound }
-        let units = text.utf16
-        let count = units.count
+        let count = text.utf16.count
         guard utf16Range.lowerBound >= 0, utf16Range.upperBound <= count else {
             throw .invalidRun(index: index, reason: "range \(utf16Range) is outside the text (0..<\(count) UTF-16 units)")
         }
         guard !utf16Range.isEmpty else { throw .invalidRun(index: index, reason: "range \(utf16Range) is empty") }
-        for offset in [utf16Range.lowerBound, utf16Range.upperBound] where offset > 0 && offset < count {
-            let unit = units[units.index(units.startIndex, offsetBy: offset)]
-            if UTF16.isTrailSurrogate(unit) {
-                throw .invalidRun(index: index, reason: "offset \(offset) splits a surrogate pair")
-            }
+        let found = Self.offsets(utf16Range, in: text)
+        if let offset = found.splitOffset {
+            throw .invalidRun(index: index, reason: "offset \(offset) splits a surrogate pair")
         }
         if index > 0, runs[index - 1].utf16Range.upperBound > utf16Range.lowerBound {
             throw .invalidRun(index: index, reason: "range \(utf16Range) overlaps \(runs[index - 1].utf16Range)")
@@ -60,8 +57,7 @@ public struct AttributedText: Sendable {
             throw .invalidRun(index: index, reason: "range \(utf16Range) overlaps \(runs[index].utf16Range)")
         }
         if attributes.placeholder != nil {
-            let first = units[units.index(units.startIndex, offsetBy: utf16Range.lowerBound)]
-            guard utf16Range.count == 1, first == 0xFFFC else {
+            guard utf16Range.count == 1, found.startsWithObject else {
                 throw .invalidRun(index: index, reason: "a placeholder must cover exactly one U+FFFC")
             }
         }
@@ -70,7 +66,32 @@ public struct AttributedText: Sendable {
         } catch {
             throw .invalidRun(index: index, reason: error.description)
         }
-        runs.insert(Run(utf16Range: utf16Range, attributes: attributes), at: index)
+        // Room for a few runs at the first (grown one at a time, the array was made three
+        // times for three runs), and appended when last, as runs are mostly set in order.
+        if runs.isEmpty { runs.reserveCapacity(4) }
+        let run = Run(utf16Range: utf16Range, attributes: attributes)
+        if index == runs.count { runs.append(run) } else { runs.insert(run, at: index) }
+    }
+
+    /// For `range`, inside `text`: its first offset that splits a surrogate pair, and
+    /// whether it starts with U+FFFC. One forward walk of the UTF-8 to both offsets (the
+    /// UTF-16 view stepped to each a code unit at a time, through its generic path).
+    private static func offsets(_ range: Range<Int>, in text: String) -> (splitOffset: Int?, startsWithObject: Bool) {
+        func find(_ bytes: UnsafeBufferPointer<UInt8>) -> (splitOffset: Int?, startsWithObject: Bool) {
+            var cursor = UTF16Cursor(bytes)
+            let lower = cursor.utf8Offset(reaching: range.lowerBound)
+            // Past the offset asked for: it fell inside a surrogate pair.
+            let splitsLower = cursor.utf16Offset != range.lowerBound
+            let startsWithObject = lower + 2 < bytes.count
+                && bytes[lower] == 0xEF && bytes[lower + 1] == 0xBF && bytes[lower + 2] == 0xBC   // U+FFFC
+            _ = cursor.utf8Offset(reaching: range.upperBound)
+            let split = splitsLower ? range.lowerBound : cursor.utf16Offset != range.upperBound ? range.upperBound : nil
+            return (split, startsWithObject)
+        }
+        if let found = text.utf8.withContiguousStorageIfAvailable(find) { return found }
+        var copy = text
+        copy.makeContiguousUTF8()
+        return copy.utf8.withContiguousStorageIfAvailable(find)!
     }
 
     /// Applies `attributes` to `range`, a range of indices of `text`.

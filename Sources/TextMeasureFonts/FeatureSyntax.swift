@@ -7,10 +7,12 @@ extension TextStyle {
     /// cannot end it early (`"liga\0junk"` is not `"liga"`).
     package static func parses(_ feature: String) -> Bool {
         var parsed = hb_feature_t()
-        let utf8 = Array(feature.utf8)
-        guard !utf8.isEmpty, !utf8.contains(0), utf8.count < Int(Int32.max) else { return false }
-        return utf8.withUnsafeBufferPointer { bytes in
-            bytes.withMemoryRebound(to: CChar.self) { hb_feature_from_string($0.baseAddress, Int32($0.count), &parsed) != 0 }
+        // Read in place (copied into an array, each validation allocated); `withUTF8`
+        // is mutating only to make a bridged string contiguous.
+        var feature = feature
+        return feature.withUTF8 { bytes in
+            guard !bytes.isEmpty, !bytes.contains(0), bytes.count < Int(Int32.max) else { return false }
+            return bytes.withMemoryRebound(to: CChar.self) { hb_feature_from_string($0.baseAddress, Int32($0.count), &parsed) != 0 }
         }
     }
 }

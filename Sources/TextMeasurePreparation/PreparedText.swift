@@ -223,10 +223,16 @@ public struct PreparedText: Sendable {
     public init(_ attributed: AttributedText, cache: ShapeCache? = .shared) throws(TextMeasureError) {
         guard !attributed.fonts.fonts.isEmpty else { throw .noFonts }
         try attributed.style.validate()
-        // The base fonts as the base style draws them, wherever the builder reads them.
-        var attributed = attributed
-        attributed.fonts = attributed.fonts.instances(for: attributed.style)
-        let style = attributed.style, fonts = attributed.fonts
+        // The base fonts as the base style draws them, wherever the builder reads them:
+        // the text copied only when they are other fonts (a copy retains each of its parts).
+        let fonts = attributed.fonts.instances(for: attributed.style)
+        guard fonts.identity == attributed.fonts.identity else {
+            var instanced = attributed
+            instanced.fonts = fonts
+            self = try PreparedText(instanced, cache: cache)
+            return
+        }
+        let style = attributed.style
         let count = attributed.text.utf16.count
         guard count <= Self.maximumUTF16Count else { throw .textTooLong(utf16Count: count) }
         // The base style's ellipsis, hyphen and boxes, measured once per style as for plain text.

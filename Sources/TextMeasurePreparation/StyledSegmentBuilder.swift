@@ -31,10 +31,10 @@ struct StyledSegmentBuilder {
 
     let attributed: AttributedText
     let shapeCache: ShapeCache?
-    private(set) var slots: [Slot] = []
+    private(set) var slots: [Slot]
     /// Each slot's key (few: a linear search costs less than hashing them); an edit
     /// seeds the next preparation with them (`seed(slots:keys:)`).
-    private(set) var slotKeys: [SlotKey] = []
+    private(set) var slotKeys: [SlotKey]
     /// What the build gives `PreparedText`.
     private(set) var built = BuiltSegments()
     /// The base style's ellipsis: its font index is its slot (the base fonts' slots come first).
@@ -68,9 +68,6 @@ struct StyledSegmentBuilder {
     /// array of its own, they were made and freed per text).
     private let facts: [StyleFacts]
     private let hasPlaceholders: Bool
-    /// Per style, its fonts' cluster contexts (`FontSet.clusterContexts`): a `FontSet`
-    /// read out of a style per segment looked up retained it.
-    private let clusterContexts: [[UInt8]]
 
     private struct StyleFacts {
         var slotOfFontStart: Int
@@ -91,12 +88,12 @@ struct StyledSegmentBuilder {
     /// Slots 0..<n are the base style's fonts in their set's order, so that for text in
     /// the base style a slot is its font's index in `fonts` (placement and the ellipsis
     /// read it so), slot 0 being the primary font, the block's strut on every line.
+    ///
+    /// Each stored property is computed apart and stored once, none changed once all
+    /// are: changed after, the builder was made in place and then copied out (a retain
+    /// and a release of each of its arrays).
     init(_ attributed: AttributedText, ellipsis: Ellipsis, normalBoxes: [LineBox], cache: ShapeCache?) {
-        self.attributed = attributed
-        shapeCache = cache
-        self.ellipsis = ellipsis
-        styles = StyledRunStyle.styles(of: attributed, normalBoxes: normalBoxes)
-        runRanges = attributed.runs.map(\.utf16Range)
+        let styles = StyledRunStyle.styles(of: attributed, normalBoxes: normalBoxes)
         var facts: [StyleFacts] = [], total = 0
         facts.reserveCapacity(styles.count)
         for style in styles {
@@ -105,17 +102,22 @@ struct StyledSegmentBuilder {
                                     isCacheable: style.placeholder == nil && style.fonts.spacesSeparateShaping))
             total += style.fonts.fonts.count
         }
+        let base = styles[styles.count - 1]
+        var slotOfFont = [Int16](repeating: -1, count: total)
+        for index in base.slots.indices { slotOfFont[facts[styles.count - 1].slotOfFontStart + index] = Int16(index) }
+        self.attributed = attributed
+        shapeCache = cache
+        self.ellipsis = ellipsis
+        self.styles = styles
+        runRanges = attributed.runs.map(\.utf16Range)
         self.facts = facts
-        slotOfFont = [Int16](repeating: -1, count: total)
+        self.slotOfFont = slotOfFont
         hasPlaceholders = styles.contains { $0.placeholder != nil }
-        clusterContexts = styles.map(\.fonts.clusterContexts)
         browserRules = attributed.style.lineBreakRules == .browser
         breakAll = attributed.style.wordBreak == .breakAll
         hyphens = attributed.style.hyphens
-        let base = styles[styles.count - 1]
         slots = base.slots
         slotKeys = base.slotKeys
-        for index in slots.indices { slotOfFont[facts[styles.count - 1].slotOfFontStart + index] = Int16(index) }
     }
 
     /// What was built, moved out (`SegmentBuilder.takeBuilt`).
@@ -162,15 +164,13 @@ struct StyledSegmentBuilder {
     /// Whether segment `index` (`range` of `text`, which starts at `origin` of the
     /// attributed text) may go through the shape cache: inside one run of style `style`
     /// (not a placeholder's), short, with a break on each side that is safe in that
-    /// style's fonts or is an edge of the run or paragraph (shaping stops there anyway),
-    /// and not a space starting the text under word spacing (which that space does not get).
-    /// `run` is the first run ending after the segment's start: runs are not empty, so a
-    /// style changes exactly where one starts or ends, found without a search. `checked`
-    /// is the last break found safe or not, and in which style: the segment before ended
-    /// there, so most segments of one style find their first break known.
+    /// style's fonts (`safe`, see `markCacheSafeBreaks`) or is an edge of the run or
+    /// paragraph (shaping stops there anyway), and not a space starting the text under
+    /// word spacing (which that space does not get). `run` is the first run ending after
+    /// the segment's start: runs are not empty, so a style changes exactly where one
+    /// starts or ends, found without a search.
     private func isCacheable(_ range: Range<Int>, segment index: Int, style: Int, run: Int,
-                             text: UnsafeBufferPointer<UInt16>, origin: Int, breaks: [BreakOpportunity],
-                             checked: inout (breakIndex: Int, style: Int, isSafe: Bool)) -> Bool {
+                             text: UnsafeBufferPointer<UInt16>, origin: Int, safe: ScratchArray<Bool>) -> Bool {
         guard facts[style].isCacheable, range.count <= SegmentBuilder.longestCachedSegment else { return false }
         let lower = origin + range.lowerBound, upper = origin + range.upperBound
         // No run starts or ends inside the segment; whether one ends where it ends.
@@ -182,23 +182,47 @@ struct StyledSegmentBuilder {
             guard runRanges[style].upperBound >= upper else { return false }
             endsStyle = runRanges[style].upperBound == upper
         }
-        // Each call lends the contexts, retaining two arrays.
-        func isSafe(_ breakIndex: Int) -> Bool {
-            if checked.breakIndex == breakIndex, checked.style == style { return checked.isSafe }
-            let safe = clusterContexts[style].withUnsafeBufferPointer { contexts in
-                Stretch.isSafeBreak(breaks[breakIndex], in: text, spacesSeparateShaping: true, contexts: contexts)
-            }
-            checked = (breakIndex, style, safe)
-            return safe
-        }
         if range.lowerBound == 0 {
             if origin == 0, text[0] == 0x20, facts[style].wordSpacing != 0 { return false }
         } else {
             let startsStyle = run < runRanges.count && runRanges[run].lowerBound == lower
                 || run > 0 && runRanges[run - 1].upperBound == lower
-            if !startsStyle, !isSafe(index - 1) { return false }
+            if !startsStyle, !safe[index - 1] { return false }
         }
-        return range.upperBound == text.count || endsStyle || isSafe(index)
+        return range.upperBound == text.count || endsStyle || safe[index]
+    }
+
+    /// Whether each break of `text` (at `origin` of the attributed text) is safe
+    /// (`Stretch.isSafeBreak`) in the fonts of the style it lies inside, written to
+    /// `safe`: a segment `isCacheable` asks only about a break inside its own style (one
+    /// at the style's edge is safe as it is), so each break is asked once, one style's
+    /// breaks together, each style's contexts lent once (lent per segment, they were
+    /// retained and released around each question). Breaks in a style that is never
+    /// cached are left unwritten.
+    private func markCacheSafeBreaks(_ breaks: [BreakOpportunity], of text: UnsafeBufferPointer<UInt16>, origin: Int,
+                                     into safe: ScratchArray<Bool>) {
+        var run = runRanges.partitioningIndex { $0.upperBound > origin }
+        var first = 0
+        while first < breaks.count {
+            let offset = origin + breaks[first].utf16Offset
+            while run < runRanges.count, runRanges[run].upperBound <= offset { run += 1 }
+            let inRun = run < runRanges.count && runRanges[run].lowerBound < offset
+            // The style's stretch ends where its run ends or the next run starts.
+            let stretchEnd = run == runRanges.count ? Int.max
+                : inRun ? runRanges[run].upperBound : runRanges[run].lowerBound
+            var last = first + 1
+            while last < breaks.count, origin + breaks[last].utf16Offset < stretchEnd { last += 1 }
+            let style = inRun ? run : baseRun
+            if facts[style].isCacheable {
+                styles[style].fonts.clusterContexts.withUnsafeBufferPointer { contexts in
+                    for index in first..<last {
+                        safe[index] = Stretch.isSafeBreak(breaks[index], in: text, spacesSeparateShaping: true,
+                                                          contexts: contexts)
+                    }
+                }
+            }
+            first = last
+        }
     }
 
     private mutating func newSlot(_ fontIndex: Int, run: Int) throws(TextMeasureError) -> Int {
@@ -278,13 +302,21 @@ struct StyledSegmentBuilder {
     private mutating func build(_ text: UnsafeBufferPointer<UInt16>, origin: Int, inheriting script: hb_script_t,
                                 breaks: [BreakOpportunity], buffers: StyledPreparationBuffers) throws(TextMeasureError) {
         for (index, opportunity) in breaks.enumerated() { buffers.breakEnds[index] = Int32(opportunity.utf16Offset) }
-        var ends = [Int32](repeating: 0, count: text.count)
-        let count = try ends.withUnsafeMutableBufferPointer { out throws(TextMeasureError) in
-            try Boundaries.clusters(in: text, from: 0, to: text.count,
-                                    forced: UnsafeBufferPointer(buffers.breakEnds.buffer(from: 0, count: breaks.count)),
-                                    into: out.baseAddress!)
+        // Written in place, not zeroed and cut after (`Array(repeating:count:)` is a
+        // generic entry point that looked the element type up per text).
+        var failure: TextMeasureError?
+        let ends = [Int32](unsafeUninitializedCapacity: text.count) { out, written in
+            do throws(TextMeasureError) {
+                written = try Boundaries.clusters(in: text, from: 0, to: text.count,
+                                                  forced: UnsafeBufferPointer(buffers.breakEnds.buffer(from: 0,
+                                                                                                       count: breaks.count)),
+                                                  into: out.baseAddress!)
+            } catch {
+                failure = error
+            }
         }
-        ends.removeLast(text.count - count)
+        if let failure { throw failure }
+        let count = ends.count
 
         // Each cluster's run, slot and script; runs of clusters to shape together. A
         // segment the shape cache answers is taken whole, and not shaped.
@@ -313,7 +345,8 @@ struct StyledSegmentBuilder {
         // it. (Of the cursive scripts only Mongolian is written left to right; its
         // brackets keep the script before them.)
         var bracketScripts = built.bidi.isLeftToRight ? nil : BracketScripts()
-        var checkedBreak = (breakIndex: -1, style: -1, isSafe: false)
+        let cacheSafe = buffers.cacheSafeBreaks
+        if cache != nil { markCacheSafeBreaks(breaks, of: text, origin: origin, into: cacheSafe) }
         var nextBreak = 0
         var segment = 0
         var start = 0
@@ -334,7 +367,7 @@ struct StyledSegmentBuilder {
             let segmentEnd = breaks[segment].utf16Offset
             if let cache, start == (segment == 0 ? 0 : breaks[segment - 1].utf16Offset),
                isCacheable(start..<segmentEnd, segment: segment, style: styleIndex, run: run, text: text,
-                           origin: origin, breaks: breaks, checked: &checkedBreak) {
+                           origin: origin, safe: cacheSafe) {
                 let first = scripts.script(of: Scalars.decode(text, at: start).scalar)
                 let keyScript = first.isNeutral ? lastRealScript.rawValue : StyledSegmentCache.ownScript
                 switch cache.lookUp(text, start..<segmentEnd, script: keyScript, style: styleIndex) {
@@ -373,7 +406,7 @@ struct StyledSegmentBuilder {
             // One BMP code point (most clusters): its first covering font from the set's table.
             let fontIndex = end == start + 1 && text[start] & 0xF800 != 0xD800
                 ? Int(bmpFonts[Int(text[start])])
-                : FontItemizer(fontSet: styles[styleIndex].fonts).fontIndex(for: text, start: start, end: end)
+                : FontItemizer(fontSet: styles[styleIndex].fonts).fontIndex(forCluster: text, start: start, end: end)
             let slot = try self.slot(fontIndex, run: styleIndex)
             clusterSlots[index] = UInt8(slot)
             clusterFonts[index] = UInt8(fontIndex)

@@ -12,12 +12,15 @@
 /// slot depends on the text's other runs.
 final class StyledSegmentCache {
     let cache: ShapeCache
-    /// Each style, with its key (`StyledRunStyle.cacheKey`).
-    private let styles: [StyledRunStyle]
+    /// Each style's key (`StyledRunStyle.cacheKey`): its hash and where its units are in
+    /// `keyUnits`. Copied in once, so that a lookup reads no class and no array (each
+    /// was retained and released around every lookup).
+    private let keys: UnsafeMutableBufferPointer<(hash: UInt64, start: Int, count: Int)>
+    private let keyUnits: UnsafeMutableBufferPointer<UInt16>
     /// Clusters read or written, each segment's at its start's UTF-16 offset (a
     /// segment has at most as many clusters as code units): ends, widths, edge
     /// adjustments, font indices in the run's set, whether each hangs. All five in one
-    /// allocation (`storage`).
+    /// allocation (`storage`), with the keys.
     let ends: UnsafeMutableBufferPointer<Int32>
     let widths: UnsafeMutableBufferPointer<Int32>
     let edges: UnsafeMutableBufferPointer<EdgeAdjustment>
@@ -30,22 +33,34 @@ final class StyledSegmentCache {
 
     init(_ cache: ShapeCache, styles: [StyledRunStyle], utf16Count count: Int) {
         self.cache = cache
-        self.styles = styles
+        let unitCount = styles.reduce(0) { $0 + $1.cacheKey.count }
         // Each buffer's bytes rounded up to 16, so that each starts aligned.
-        func size<Element>(_: Element.Type) -> Int { (MemoryLayout<Element>.stride * count + 15) & ~15 }
+        func size<Element>(_: Element.Type, _ count: Int = count) -> Int {
+            (MemoryLayout<Element>.stride * count + 15) & ~15
+        }
         let raw = UnsafeMutableRawPointer.allocate(
-            byteCount: size(EdgeAdjustment.self) + 2 * size(Int32.self) + size(UInt8.self) + size(Bool.self), alignment: 16)
+            byteCount: size((hash: UInt64, start: Int, count: Int).self, styles.count) + size(EdgeAdjustment.self)
+                + 2 * size(Int32.self) + size(UInt8.self) + size(Bool.self) + size(UInt16.self, unitCount),
+            alignment: 16)
         var next = raw
-        func take<Element>(_ type: Element.Type) -> UnsafeMutableBufferPointer<Element> {
-            defer { next += size(type) }
+        func take<Element>(_ type: Element.Type, _ count: Int = count) -> UnsafeMutableBufferPointer<Element> {
+            defer { next += size(type, count) }
             return UnsafeMutableBufferPointer(start: next.bindMemory(to: type, capacity: count), count: count)
         }
         storage = raw
+        keys = take((hash: UInt64, start: Int, count: Int).self, styles.count)
         edges = take(EdgeAdjustment.self)
         ends = take(Int32.self)
         widths = take(Int32.self)
         fonts = take(UInt8.self)
         hangs = take(Bool.self)
+        keyUnits = take(UInt16.self, unitCount)
+        var start = 0
+        for (index, style) in styles.enumerated() {
+            keys[index] = (style.cacheKeyHash, start, style.cacheKey.count)
+            for (offset, unit) in style.cacheKey.enumerated() { keyUnits[start + offset] = unit }
+            start += style.cacheKey.count
+        }
     }
 
     deinit {
@@ -80,11 +95,9 @@ final class StyledSegmentCache {
 
     private func withKey<Result>(_ text: UnsafeBufferPointer<UInt16>, _ range: Range<Int>, script: UInt32,
                                  style index: Int, _ body: (ShapedSegmentKey) -> Result) -> Result {
-        let style = styles[index]
-        return style.cacheKey.withUnsafeBufferPointer { units in
-            body(ShapedSegmentKey(style: units, styleHash: style.cacheKeyHash, script: script,
-                                  text: UnsafeBufferPointer(rebasing: text[range])))
-        }
+        let key = keys[index]
+        return body(ShapedSegmentKey(style: UnsafeBufferPointer(rebasing: keyUnits[key.start..<key.start + key.count]),
+                                     styleHash: key.hash, script: script, text: UnsafeBufferPointer(rebasing: text[range])))
     }
 
     /// The key of `style` in `fonts`, in text of base style and fonts `base`, written

@@ -213,6 +213,16 @@ package struct FontItemizer {
         return runs
     }
 
+    /// `fontIndex(for:start:end:)` with itemizing's shortcut (`sharedFallbackFont`), for
+    /// styled text, which itemizes cluster by cluster: without it, each Indic, Thai or
+    /// Arabic letter with its marks walked the fonts.
+    package func fontIndex(forCluster text: UnsafeBufferPointer<UInt16>, start: Int, end: Int) -> Int {
+        let shared = fontSet.bmpFonts.withUnsafeBufferPointer { bmpFonts in
+            Self.sharedFallbackFont(text, start: start, end: end, bmpFonts: bmpFonts)
+        }
+        return shared ?? fontIndex(for: text, start: start, end: end)
+    }
+
     /// The font of the cluster `text[start..<end]` when its code points are all in the
     /// BMP, none a variation selector, and the table gives each the same fallback font
     /// (not the primary, for which 0 may also mean no font): that font draws them all
